@@ -31,13 +31,12 @@
 #endif
 
 /*
- * Fixed-width integer types.  The hypervisor (-D__XEN__, built with
- * -nostdinc) brings its own uint*_t before including public headers, as
- * Xen does.  Everyone else gets them from the compiler's <stdint.h>, which
- * exists in freestanding builds too.  Define XEN_PUBLIC_NO_STDINT to
- * provide the types yourself.
+ * Fixed-width integer types come from the compiler's <stdint.h>, which
+ * exists in freestanding (-ffreestanding, -nostdinc -isystem <gcc dir>)
+ * builds too, so public headers can be included first and stand alone.
+ * Define XEN_PUBLIC_NO_STDINT if you provide uint*_t yourself.
  */
-#if !defined(__ASSEMBLY__) && !defined(__XEN__) && !defined(XEN_PUBLIC_NO_STDINT)
+#if !defined(__ASSEMBLY__) && !defined(XEN_PUBLIC_NO_STDINT)
 #include <stdint.h>
 #endif
 
