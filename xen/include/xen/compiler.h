@@ -37,7 +37,8 @@
 
 /* Build-time assertions: a statement, and an expression evaluating to 0. */
 #define BUILD_BUG_ON(cond)  _Static_assert(!(cond), "BUILD_BUG_ON: " #cond)
-#define BUILD_BUG_ON_ZERO(cond) ((int)sizeof(struct { int _ : (cond) ? -1 : 1; }) * 0)
+#define BUILD_BUG_ON_ZERO(cond) \
+    ((int)sizeof(struct { int _ : (cond) ? -1 : 1; }) * 0)
 
 #define __stringify_1(x)    #x
 #define __stringify(x)      __stringify_1(x)

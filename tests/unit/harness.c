@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The libc side of the harness: checks, counters, main(), and the stubs
+ * for the hypervisor's fatal paths.  It does not include any xen/ header,
+ * so nothing here can clash with the code under test.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+static unsigned int passed, failed;
+
+static void result(const char *file, int line, int ok)
+{
+    if ( ok )
+        passed++;
+    else
+    {
+        failed++;
+        printf("FAIL %s:%d: ", file, line);
+    }
+}
+
+void harness_check(const char *file, int line, const char *expr, int ok)
+{
+    result(file, line, ok);
+    if ( !ok )
+        printf("CHECK(%s)\n", expr);
+}
+
+void harness_check_eq(const char *file, int line, const char *a_expr,
+                      const char *b_expr, unsigned long long a,
+                      unsigned long long b)
+{
+    result(file, line, a == b);
+    if ( a != b )
+        printf("%s == %s: %lld (%#llx) != %lld (%#llx)\n",
+               a_expr, b_expr, (long long)a, a, (long long)b, b);
+}
+
+void harness_check_str(const char *file, int line, const char *a_expr,
+                       const char *b_expr, const char *a, const char *b)
+{
+    int ok = a && b && !strcmp(a, b);
+
+    result(file, line, ok);
+    if ( !ok )
+        printf("%s == %s: \"%s\" != \"%s\"\n", a_expr, b_expr,
+               a ? a : "(null)", b ? b : "(null)");
+}
+
+void harness_check_contains(const char *file, int line, const char *h_expr,
+                            const char *haystack, const char *needle,
+                            int expect)
+{
+    int ok = (strstr(haystack, needle) != NULL) == !!expect;
+
+    result(file, line, ok);
+    if ( !ok )
+        printf("%s %s \"%s\"; it is:\n%s\n", h_expr,
+               expect ? "does not contain" : "contains", needle, haystack);
+}
+
+/* Fatal paths of the hypervisor: report and stop this test binary. */
+void __bug(const char *file, int line)
+{
+    printf("BUG at %s:%d\n", file, line);
+    exit(2);
+}
+
+void panic(const char *fmt, ...)
+{
+    va_list args;
+
+    va_start(args, fmt);
+    printf("PANIC: ");
+    vprintf(fmt, args);
+    va_end(args);
+    exit(2);
+}
+
+int main(void)
+{
+    test_main();
+    /* Read by run.sh, which prints the overall total. */
+    printf("RESULT %u %u\n", passed, failed);
+    return failed ? 1 : 0;
+}

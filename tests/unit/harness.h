@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Minimal host unit-test harness.
+ *
+ * A test is one file test_<name>.c defining test_main(), compiled like
+ * hypervisor code (freestanding, no libc headers, -DXEN_HOST_TEST).  The
+ * checks below are implemented in harness.c, the only file that uses libc;
+ * each one counts as one passed or failed check, and every failure prints
+ * its file, line and the values seen.
+ */
+#ifndef __TESTS_UNIT_HARNESS_H__
+#define __TESTS_UNIT_HARNESS_H__
+
+#include <stddef.h>
+
+void test_main(void);
+
+void harness_check(const char *file, int line, const char *expr, int ok);
+void harness_check_eq(const char *file, int line, const char *a_expr,
+                      const char *b_expr, unsigned long long a,
+                      unsigned long long b);
+void harness_check_str(const char *file, int line, const char *a_expr,
+                       const char *b_expr, const char *a, const char *b);
+void harness_check_contains(const char *file, int line, const char *h_expr,
+                            const char *haystack, const char *needle,
+                            int expect);
+
+#define CHECK(cond) harness_check(__FILE__, __LINE__, #cond, !!(cond))
+#define CHECK_EQ(a, b)                                                  \
+    harness_check_eq(__FILE__, __LINE__, #a, #b,                        \
+                     (unsigned long long)(a), (unsigned long long)(b))
+#define CHECK_STR(a, b)                                                 \
+    harness_check_str(__FILE__, __LINE__, #a, #b, (a), (b))
+#define CHECK_CONTAINS(haystack, needle)                                \
+    harness_check_contains(__FILE__, __LINE__, #haystack, (haystack),   \
+                           (needle), 1)
+#define CHECK_NOT_CONTAINS(haystack, needle)                            \
+    harness_check_contains(__FILE__, __LINE__, #haystack, (haystack),   \
+                           (needle), 0)
+
+/* Messages printk()ed by the code under test (stub_printk.c), prefixes kept. */
+extern char printk_log[];
+void printk_reset(void);
+
+#endif /* __TESTS_UNIT_HARNESS_H__ */

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * printk() for the host tests: appends every message, prefix included, to
+ * printk_log so that tests can check what the code under test reported.
+ * Built like hypervisor code, with the real vsnprintf().
+ */
+#include <xen/lib.h>
+
+#include "harness.h"
+
+char printk_log[16384];
+static size_t printk_len;
+
+void printk_reset(void)
+{
+    printk_len = 0;
+    printk_log[0] = '\0';
+}
+
+void vprintk(const char *fmt, va_list args)
+{
+    printk_len += vscnprintf(printk_log + printk_len,
+                             sizeof(printk_log) - printk_len, fmt, args);
+}
+
+void printk(const char *fmt, ...)
+{
+    va_list args;
+
+    va_start(args, fmt);
+    vprintk(fmt, args);
+    va_end(args);
+}
