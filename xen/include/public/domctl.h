@@ -217,7 +217,7 @@ struct xen_domctl_getpageframeinfo3 {
 #define XEN_DOMCTL_SHADOW_OP_OFF             0
 #define XEN_DOMCTL_SHADOW_OP_ENABLE_TEST     1
 #define XEN_DOMCTL_SHADOW_OP_ENABLE_LOGDIRTY 2
-#define XEN_DOMCTL_SHADOW_OP_ENABLE_TRANSLATE 3 /* no longer supported */
+/* 3 was ENABLE_TRANSLATE, withdrawn. */
 #define XEN_DOMCTL_SHADOW_OP_CLEAN           11
 #define XEN_DOMCTL_SHADOW_OP_PEEK            12
 #define XEN_DOMCTL_SHADOW_OP_GET_ALLOCATION  30

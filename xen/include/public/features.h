@@ -19,7 +19,7 @@
 #define XENFEAT_hvm_safe_pvclock           9  /* vcpu_time_info usable by HVM */
 #define XENFEAT_hvm_pirqs                  10
 #define XENFEAT_dom0                       11
-#define XENFEAT_grant_map_identity         12
+/* 12 was grant_map_identity, withdrawn; the bit stays reserved. */
 #define XENFEAT_memory_op_vnode_supported  13
 #define XENFEAT_ARM_SMCCC_supported        14
 #define XENFEAT_linux_rsdp_unrestricted    15

@@ -2,8 +2,10 @@
 /*
  * x86-64 specifics of the guest ABI: register frame, per-vCPU arch data
  * and the hypervisor's reserved virtual range.  Included from
- * arch-x86/xen.h only.
+ * arch-x86/xen.h; including it directly pulls in the rest first.
  */
+
+#include "../xen.h"
 
 #ifndef __LOCAL_PUBLIC_ARCH_X86_XEN_X86_64_H__
 #define __LOCAL_PUBLIC_ARCH_X86_XEN_X86_64_H__
@@ -33,14 +35,14 @@
  * Register aliases.  Every slot is 8 bytes; the unions only let code name
  * the narrower views (eax, ax, al ...) the way Xen's own code does.
  */
-#define __XEN_REG_ABCD(x)                                                     \
+#define __XEN_REG_ABCD(w)                                                     \
     union {                                                                   \
-        uint64_t r##x##x;                                                     \
-        uint32_t e##x##x;                                                     \
-        uint16_t x##x;                                                        \
+        uint64_t r##w##x;                                                     \
+        uint32_t e##w##x;                                                     \
+        uint16_t w##x;                                                        \
         struct {                                                              \
-            uint8_t x##l;                                                     \
-            uint8_t x##h;                                                     \
+            uint8_t w##l;                                                     \
+            uint8_t w##h;                                                     \
         };                                                                    \
     }
 #define __XEN_REG_PTR8(n)                                                     \
