@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The guest library's basics.  Formatting and string functions are the
+ * hypervisor's own freestanding xen/common/vsprintf.c and string.c, linked
+ * into every test kernel, so their declarations come from xen/lib.h and
+ * xen/string.h.
+ */
+#ifndef GUEST_LIB_H
+#define GUEST_LIB_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <xen/compiler.h>
+#include <xen/lib.h>
+#include <xen/string.h>
+
+/*
+ * printk() (declared in xen/lib.h): format and write to the hypervisor
+ * console (console_io), or to the debug port 0xE9 when not under Xen.
+ * Serialised between vCPUs.
+ */
+
+/* Write raw text to the console (console_io or port 0xE9). */
+void console_write(const char *buf, size_t len);
+
+/* Print a message and end the test with ERROR (XTF's panic). */
+noreturn void panic(const char *fmt, ...) __printf(1, 2);
+
+/* The start of day, as the PVH loader gave it. */
+struct hvm_start_info;
+extern const struct hvm_start_info *start_info;   /* NULL if bad magic */
+extern uint64_t start_info_pa;                    /* %ebx at entry */
+extern const char *cmdline;                       /* never NULL */
+
+/*
+ * Guest command-line options, "key=value" or "key" words separated by
+ * spaces.  cmdline_get_str copies the value (NUL-terminated, truncated to
+ * size) and returns true if the key is present ("" for a bare key).
+ */
+bool cmdline_get_str(const char *key, char *buf, size_t size);
+bool cmdline_get_ulong(const char *key, unsigned long *val);
+/* The option's numeric value, or 'def' if absent or not a number. */
+unsigned long cmdline_ulong(const char *key, unsigned long def);
+/* Parse an unsigned number: decimal, or hex with 0x. */
+bool parse_ulong(const char *s, unsigned long *val);
+
+/* Under Xen (hypercalls work) or bare (QEMU's PVH loader, debug port). */
+extern bool under_xen;
+
+/* Power off: SCHEDOP_shutdown, or halt forever when not under Xen. */
+noreturn void guest_poweroff(unsigned int reason);
+
+#endif /* GUEST_LIB_H */

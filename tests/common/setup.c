@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Start of day on the boot vCPU, the command line, and power-off. */
+
+#include "test.h"
+
+void traps_init(void);
+void guest_start(void);
+
+const struct hvm_start_info *start_info;
+const char *cmdline = "";
+bool under_xen;
+
+static void start_info_init(void)
+{
+    const struct hvm_start_info *si = (const void *)(uintptr_t)start_info_pa;
+
+    if ( !si || si->magic != XEN_HVM_START_MAGIC_VALUE )
+        return;
+
+    start_info = si;
+    if ( si->cmdline_paddr )
+        cmdline = (const char *)(uintptr_t)si->cmdline_paddr;
+}
+
+void guest_start(void)
+{
+    traps_init();
+    start_info_init();
+
+    under_xen = xen_detect();
+    if ( under_xen && hypercall_page_init() )
+        printk("Warning: hypercall page setup failed\n");
+
+    printk("--- Guest test: %s ---\n", test_title);
+    if ( !under_xen )
+        printk("Not running under Xen: output on port 0xE9, halting at the end\n");
+
+    test_main();
+
+    xtf_exit();
+}
+
+noreturn void guest_poweroff(unsigned int reason)
+{
+    if ( hypercall_page_ready )
+        hypercall_shutdown(reason);
+
+    /*
+     * Not under Xen: QEMU's isa-debug-exit device, if present
+     * (-device isa-debug-exit,iobase=0xf4,iosize=4), ends the run with
+     * status 1 for poweroff, 3 otherwise.  Else, or if the shutdown
+     * hypercall returned, halt here for good.
+     */
+    if ( !under_xen )
+        outb(reason == SHUTDOWN_poweroff ? 0 : 1, 0xf4);
+    for ( ;; )
+    {
+        cli();
+        halt();
+    }
+}
+
+bool parse_ulong(const char *s, unsigned long *val)
+{
+    unsigned long v = 0;
+    unsigned int base = 10;
+
+    if ( s[0] == '0' && (s[1] == 'x' || s[1] == 'X') )
+    {
+        base = 16;
+        s += 2;
+    }
+    if ( !*s )
+        return false;
+
+    for ( ; *s; s++ )
+    {
+        unsigned int d;
+
+        if ( *s >= '0' && *s <= '9' )
+            d = *s - '0';
+        else if ( base == 16 && *s >= 'a' && *s <= 'f' )
+            d = *s - 'a' + 10;
+        else if ( base == 16 && *s >= 'A' && *s <= 'F' )
+            d = *s - 'A' + 10;
+        else
+            return false;
+        v = v * base + d;
+    }
+
+    *val = v;
+    return true;
+}
+
+bool cmdline_get_str(const char *key, char *buf, size_t size)
+{
+    size_t klen = strlen(key);
+    const char *p = cmdline;
+
+    while ( *p )
+    {
+        const char *end;
+
+        while ( *p == ' ' )
+            p++;
+        end = p + strcspn(p, " ");
+
+        if ( (size_t)(end - p) >= klen && !strncmp(p, key, klen) &&
+             (p + klen == end || p[klen] == '=') )
+        {
+            const char *v = p + klen + (p + klen < end);
+            size_t n = end - v;
+
+            if ( size )
+            {
+                if ( n >= size )
+                    n = size - 1;
+                memcpy(buf, v, n);
+                buf[n] = '\0';
+            }
+            return true;
+        }
+        p = end;
+    }
+
+    return false;
+}
+
+bool cmdline_get_ulong(const char *key, unsigned long *val)
+{
+    char buf[32];
+
+    return cmdline_get_str(key, buf, sizeof(buf)) && parse_ulong(buf, val);
+}
+
+unsigned long cmdline_ulong(const char *key, unsigned long def)
+{
+    unsigned long v;
+
+    return cmdline_get_ulong(key, &v) ? v : def;
+}

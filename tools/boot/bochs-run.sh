@@ -1,0 +1,132 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Boot an ISO in Bochs, headless, in its own working directory.
+#
+#   bochs-run.sh -d DIR -i ISO [-c CPU] [-n NCPUS] [-m MEGS] [-t SECONDS]
+#                [-s REGEX] [-f]
+#
+#   -d DIR      working directory: bochsrc, cont.rc, serial.out (COM1),
+#               bochs.log, bochs.out (Bochs's own terminal output), status
+#   -i ISO      the CD-ROM image to boot
+#   -c CPU      Bochs CPU model (default tigerlake; see `bochs --help cpu`)
+#   -n NCPUS    number of physical CPUs (default 1)
+#   -m MEGS     RAM in MiB (default 256)
+#   -t SECONDS  kill Bochs after this long (default 120)
+#   -s REGEX    stop Bochs 1 s after REGEX (grep -E) appears on the serial
+#               line (e.g. a hypervisor panic, to save waiting for -t)
+#   -f          follow: copy the serial line to stdout while Bochs runs
+#
+# Returns when Bochs exits (the hypervisor powers off by writing "Shutdown"
+# to port 0x8900), when REGEX matched, or at the timeout.  DIR/status then
+# holds one word: "exited", "stopped" or "timeout"; the exit status is 0,
+# 0 and 124 respectively.  Judge a run by its serial output, never by
+# Bochs's own exit status.
+
+set -uo pipefail
+
+dir=
+iso=
+cpu=tigerlake
+ncpus=1
+megs=256
+timeout=120
+stop_regex=
+follow=0
+
+usage() {
+    sed -n '4,25p' "$0" | sed 's/^# \{0,1\}//' >&2
+    exit 2
+}
+
+while getopts "d:i:c:n:m:t:s:fh" opt; do
+    case $opt in
+    d) dir=$OPTARG ;;
+    i) iso=$OPTARG ;;
+    c) cpu=$OPTARG ;;
+    n) ncpus=$OPTARG ;;
+    m) megs=$OPTARG ;;
+    t) timeout=$OPTARG ;;
+    s) stop_regex=$OPTARG ;;
+    f) follow=1 ;;
+    *) usage ;;
+    esac
+done
+[ -n "$dir" ] && [ -n "$iso" ] || usage
+command -v bochs > /dev/null || { echo "bochs-run.sh: bochs is not installed" >&2; exit 1; }
+[ -f "$iso" ] || { echo "bochs-run.sh: no ISO at $iso" >&2; exit 1; }
+
+mkdir -p "$dir"
+iso=$(cd "$(dirname "$iso")" && pwd)/$(basename "$iso")
+cd "$dir" || exit 1
+rm -f serial.out bochs.log bochs.out status
+
+cat > bochsrc <<EOF_RC
+megs: $megs
+romimage: file=/usr/share/bochs/BIOS-bochs-latest
+vgaromimage: file=/usr/share/bochs/VGABIOS-lgpl-latest
+cpu: model=$cpu, count=$ncpus, reset_on_triple_fault=0, ignore_bad_msrs=0
+ata0: enabled=1, ioaddr1=0x1f0, ioaddr2=0x3f0, irq=14
+ata0-master: type=cdrom, path=$iso, status=inserted
+boot: cdrom
+display_library: term
+com1: enabled=1, mode=file, dev=serial.out
+clock: sync=none, time0=946684800
+port_e9_hack: enabled=0
+log: bochs.log
+panic: action=fatal
+error: action=report
+info: action=report
+debug: action=ignore
+mouse: enabled=0
+speaker: enabled=0
+sound: driver=dummy
+EOF_RC
+printf 'c\n' > cont.rc
+
+TERM=dumb bochs -q -f bochsrc -rc cont.rc < /dev/null > bochs.out 2>&1 &
+pid=$!
+
+tail_pid=
+start_tail() {
+    [ $follow = 1 ] && [ -z "$tail_pid" ] && [ -e serial.out ] || return 0
+    tail -n +1 -f --pid=$pid serial.out &
+    tail_pid=$!
+}
+
+status=exited
+start=$SECONDS
+while kill -0 $pid 2> /dev/null; do
+    start_tail
+    if [ $((SECONDS - start)) -ge "$timeout" ]; then
+        status=timeout
+        break
+    fi
+    if [ -n "$stop_regex" ] && [ -e serial.out ] &&
+       grep -qE -- "$stop_regex" serial.out; then
+        sleep 1
+        status=stopped
+        break
+    fi
+    sleep 0.2
+done
+
+if kill -0 $pid 2> /dev/null; then
+    kill $pid 2> /dev/null
+    for _ in 1 2 3 4 5 6 7 8 9 10; do
+        kill -0 $pid 2> /dev/null || break
+        sleep 0.2
+    done
+    kill -9 $pid 2> /dev/null
+fi
+wait $pid 2> /dev/null
+
+start_tail
+if [ -n "$tail_pid" ]; then
+    # tail exits on its own once Bochs is gone, after a last read.
+    wait "$tail_pid" 2> /dev/null
+fi
+
+echo $status > status
+[ $status = timeout ] && exit 124
+exit 0
