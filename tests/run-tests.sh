@@ -219,7 +219,9 @@ evaluate() {
     case $status in
     timeout) reasons+=("timeout after ${timeout}s") ;;
     stopped) reasons+=("stopped on: $(get "$c" stop_on 'Panic on CPU')") ;;
-    exited) ;;
+    exited)
+        [ -e "$dir/serial.out" ] ||
+            reasons+=("no serial output, see ${dir#$ROOT/}/bochs.out") ;;
     *) reasons+=("Bochs did not run, see ${dir#$ROOT/}/bochs.out") ;;
     esac
 

@@ -61,13 +61,16 @@ void printk(const char *fmt, ...)
 
 void panic(const char *fmt, ...)
 {
+    char msg[256];
     va_list args;
 
-    printk("******************************\n");
-    printk("PANIC: ");
+    /* One printk per line: the hypervisor may not join partial lines. */
     va_start(args, fmt);
-    vprintk(fmt, args);
+    vscnprintf(msg, sizeof(msg), fmt, args);
     va_end(args);
+
+    printk("******************************\n");
+    printk("PANIC: %s", msg);
     printk("******************************\n");
 
     xtf_error(NULL);

@@ -60,38 +60,6 @@ noreturn void guest_poweroff(unsigned int reason)
     }
 }
 
-bool parse_ulong(const char *s, unsigned long *val)
-{
-    unsigned long v = 0;
-    unsigned int base = 10;
-
-    if ( s[0] == '0' && (s[1] == 'x' || s[1] == 'X') )
-    {
-        base = 16;
-        s += 2;
-    }
-    if ( !*s )
-        return false;
-
-    for ( ; *s; s++ )
-    {
-        unsigned int d;
-
-        if ( *s >= '0' && *s <= '9' )
-            d = *s - '0';
-        else if ( base == 16 && *s >= 'a' && *s <= 'f' )
-            d = *s - 'a' + 10;
-        else if ( base == 16 && *s >= 'A' && *s <= 'F' )
-            d = *s - 'A' + 10;
-        else
-            return false;
-        v = v * base + d;
-    }
-
-    *val = v;
-    return true;
-}
-
 bool cmdline_get_str(const char *key, char *buf, size_t size)
 {
     size_t klen = strlen(key);
@@ -130,7 +98,13 @@ bool cmdline_get_ulong(const char *key, unsigned long *val)
 {
     char buf[32];
 
-    return cmdline_get_str(key, buf, sizeof(buf)) && parse_ulong(buf, val);
+    const char *end;
+
+    if ( !cmdline_get_str(key, buf, sizeof(buf)) )
+        return false;
+
+    *val = simple_strtoul(buf, &end, 0);
+    return end != buf && *end == '\0';
 }
 
 unsigned long cmdline_ulong(const char *key, unsigned long def)

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The guest library's basics.  Formatting and string functions are the
- * hypervisor's own freestanding xen/common/vsprintf.c and string.c, linked
- * into every test kernel, so their declarations come from xen/lib.h and
- * xen/string.h.
+ * The guest library's basics.  Formatting, string and number parsing
+ * functions are the hypervisor's own freestanding xen/common/vsprintf.c,
+ * string.c and lib.c, linked into every test kernel, so their declarations
+ * come from xen/lib.h and xen/string.h.
  */
 #ifndef GUEST_LIB_H
 #define GUEST_LIB_H
@@ -42,10 +42,8 @@ extern const char *cmdline;                       /* never NULL */
  */
 bool cmdline_get_str(const char *key, char *buf, size_t size);
 bool cmdline_get_ulong(const char *key, unsigned long *val);
-/* The option's numeric value, or 'def' if absent or not a number. */
+/* The option's numeric value (as simple_strtoul base 0), or 'def'. */
 unsigned long cmdline_ulong(const char *key, unsigned long def);
-/* Parse an unsigned number: decimal, or hex with 0x. */
-bool parse_ulong(const char *s, unsigned long *val);
 
 /* Under Xen (hypercalls work) or bare (QEMU's PVH loader, debug port). */
 extern bool under_xen;
