@@ -1,0 +1,312 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Building PVH domains from boot modules (Xen's dom0 and "dom0less" idea).
+ *
+ * Module N becomes domain N; domain 0 is the control domain.  A module's
+ * command line is `[vcpus=<n>] [mem=<MiB>] [name=<str>] [-- <guest cmdline>]`.
+ * The module is an ELF64 kernel with Xen's PVH entry note
+ * (XEN_ELFNOTE_PHYS32_ENTRY).  Its PT_LOAD segments are copied to their
+ * physical addresses in guest RAM [0, mem); the last page of RAM holds
+ * the hvm_start_info, the memory map and the command line.  vCPU 0 starts
+ * at the PVH entry in flat 32-bit protected mode with EBX pointing at the
+ * start info; the other vCPUs wait for VCPUOP_initialise / VCPUOP_up.
+ */
+#include <xen/ctype.h>
+#include <xen/elfstructs.h>
+#include <xen/errno.h>
+#include <xen/lib.h>
+#include <xen/mm.h>
+#include <xen/sched.h>
+#include <xen/string.h>
+#include <public/elfnote.h>
+#include <public/hvm/hvm_vcpu.h>
+#include <public/hvm/start_info.h>
+#include <public/xen.h>
+#include <asm/hvm/hvm.h>
+#include <asm/p2m.h>
+#include <asm/setup.h>
+
+#define DEFAULT_MEM_MB      8
+#define MAX_VCPUS           8
+#define MAX_MEM_MB          2048
+#define LOW_RAM_END         0xa0000     /* legacy VGA/BIOS hole above */
+#define HIGH_RAM_START      0x100000
+
+struct dom_opts {
+    unsigned int vcpus;
+    unsigned long mem_mb;
+    char name[32];
+    const char *cmdline;
+};
+
+/* Split "opts -- guest cmdline"; complain about (and ignore) bad options. */
+static void parse_module_cmdline(unsigned int idx, const char *s, struct dom_opts *o)
+{
+    o->vcpus = 1;
+    o->mem_mb = DEFAULT_MEM_MB;
+    snprintf(o->name, sizeof(o->name), "d%u", idx);
+    o->cmdline = "";
+
+    while ( *s )
+    {
+        const char *tok = s, *end, *val;
+        size_t len;
+
+        while ( isspace(*tok) )
+            tok++;
+        if ( !*tok )
+            break;
+        for ( end = tok; *end && !isspace(*end); end++ )
+            ;
+        len = end - tok;
+        s = end;
+
+        if ( len == 2 && !strncmp(tok, "--", 2) )
+        {
+            while ( isspace(*s) )
+                s++;
+            o->cmdline = s;
+            break;
+        }
+        if ( tok[0] == '/' )
+            continue;               /* a boot loader that passes the path */
+
+        val = memchr(tok, '=', len);
+        if ( val && !strncmp(tok, "vcpus=", 6) )
+        {
+            const char *e;
+            unsigned long n = simple_strtoul(val + 1, &e, 0);
+
+            if ( e == end && n >= 1 && n <= MAX_VCPUS )
+                o->vcpus = n;
+            else
+                printk(XENLOG_WARNING "module %u: bad vcpus= (1-%u), using %u\n",
+                       idx, MAX_VCPUS, o->vcpus);
+        }
+        else if ( val && !strncmp(tok, "mem=", 4) )
+        {
+            const char *e;
+            unsigned long n = simple_strtoul(val + 1, &e, 0);
+
+            if ( e == end && n >= 2 && n <= MAX_MEM_MB )
+                o->mem_mb = n;
+            else
+                printk(XENLOG_WARNING "module %u: bad mem= (2-%u MiB), using %lu\n",
+                       idx, MAX_MEM_MB, o->mem_mb);
+        }
+        else if ( val && !strncmp(tok, "name=", 5) )
+        {
+            size_t n = min_t(size_t, end - (val + 1), sizeof(o->name) - 1);
+
+            memcpy(o->name, val + 1, n);
+            o->name[n] = '\0';
+        }
+        else
+            printk(XENLOG_WARNING "module %u: unknown option \"%.*s\" ignored\n",
+                   idx, (int)len, tok);
+    }
+}
+
+/* Copy 'len' bytes into guest-physical memory; false if not all RAM. */
+static bool copy_to_gpa(struct domain *d, uint64_t gpa, const void *src, size_t len)
+{
+    const char *s = src;
+
+    while ( len )
+    {
+        size_t chunk = min_t(size_t, len, PAGE_SIZE - (gpa & ~PAGE_MASK));
+        p2m_type_t t;
+        char *p = p2m_map_gpa(d, gpa, &t);
+
+        if ( !p )
+            return false;
+        if ( s )
+        {
+            memcpy(p, s, chunk);
+            s += chunk;
+        }
+        else
+            memset(p, 0, chunk);
+        gpa += chunk;
+        len -= chunk;
+    }
+    return true;
+}
+
+/* Load the ELF image; returns the PVH entry point or 0 on error. */
+static uint32_t load_elf(struct domain *d, const struct boot_module *mod,
+                         uint64_t limit)
+{
+    const uint8_t *img = maddr_to_virt(mod->start);
+    size_t size = mod->end - mod->start;
+    const Elf64_Ehdr *eh = (const void *)img;
+    uint32_t entry = 0;
+    unsigned int i;
+
+    if ( size < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, 4) ||
+         eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_machine != EM_X86_64 ||
+         eh->e_phentsize != sizeof(Elf64_Phdr) ||
+         eh->e_phoff + (uint64_t)eh->e_phnum * sizeof(Elf64_Phdr) > size )
+    {
+        printk(XENLOG_ERR "d%u: kernel is not an x86-64 ELF image\n", d->domain_id);
+        return 0;
+    }
+
+    for ( i = 0; i < eh->e_phnum; i++ )
+    {
+        const Elf64_Phdr *ph = (const Elf64_Phdr *)(img + eh->e_phoff) + i;
+
+        if ( (ph->p_filesz && ph->p_offset + ph->p_filesz > size) ||
+             ph->p_filesz > ph->p_memsz )
+        {
+            printk(XENLOG_ERR "d%u: segment %u lies outside the image\n", d->domain_id, i);
+            return 0;
+        }
+
+        if ( ph->p_type == PT_LOAD && ph->p_memsz )
+        {
+            if ( ph->p_paddr + ph->p_memsz > limit || ph->p_paddr < HIGH_RAM_START )
+            {
+                printk(XENLOG_ERR "d%u: segment %#lx+%#lx does not fit in guest RAM\n",
+                       d->domain_id, (unsigned long)ph->p_paddr,
+                       (unsigned long)ph->p_memsz);
+                return 0;
+            }
+            if ( !copy_to_gpa(d, ph->p_paddr, img + ph->p_offset, ph->p_filesz) ||
+                 !copy_to_gpa(d, ph->p_paddr + ph->p_filesz, NULL,
+                              ph->p_memsz - ph->p_filesz) )
+                return 0;
+        }
+        else if ( ph->p_type == PT_NOTE )
+        {
+            uint64_t off = ph->p_offset, end = ph->p_offset + ph->p_filesz;
+
+            while ( off + sizeof(Elf_Note) <= end )
+            {
+                const Elf_Note *n = (const void *)(img + off);
+                const char *name = (const char *)(n + 1);
+                const uint8_t *desc = (const uint8_t *)name + ROUNDUP(n->n_namesz, 4);
+
+                if ( desc + ROUNDUP(n->n_descsz, 4) > img + end )
+                    break;
+                if ( n->n_namesz == 4 && !memcmp(name, "Xen", 4) &&
+                     n->n_type == XEN_ELFNOTE_PHYS32_ENTRY && n->n_descsz >= 4 )
+                    memcpy(&entry, desc, 4);
+                off = desc + ROUNDUP(n->n_descsz, 4) - img;
+            }
+        }
+    }
+
+    if ( !entry )
+        printk(XENLOG_ERR "d%u: no PVH entry point (XEN_ELFNOTE_PHYS32_ENTRY)\n",
+               d->domain_id);
+    return entry;
+}
+
+/* The last page of RAM: start info, then the memory map, then the command line. */
+#define SI_MEMMAP_OFFSET    0x100
+#define SI_CMDLINE_OFFSET   0x400
+
+static uint64_t build_start_info(struct domain *d, const char *cmdline)
+{
+    uint64_t ram = d->arch.hvm.ram_bytes;
+    uint64_t gpa = ram - PAGE_SIZE;
+    struct hvm_start_info si;
+    struct hvm_memmap_table_entry map[4] = {
+        { .addr = 0, .size = LOW_RAM_END, .type = XEN_HVM_MEMMAP_TYPE_RAM },
+        { .addr = LOW_RAM_END, .size = HIGH_RAM_START - LOW_RAM_END,
+          .type = XEN_HVM_MEMMAP_TYPE_RESERVED },
+        { .addr = HIGH_RAM_START, .size = gpa - HIGH_RAM_START,
+          .type = XEN_HVM_MEMMAP_TYPE_RAM },
+        { .addr = gpa, .size = PAGE_SIZE, .type = XEN_HVM_MEMMAP_TYPE_RESERVED },
+    };
+    size_t len = min_t(size_t, strlen(cmdline), PAGE_SIZE - SI_CMDLINE_OFFSET - 1);
+
+    memset(&si, 0, sizeof(si));
+    si.magic = XEN_HVM_START_MAGIC_VALUE;
+    si.version = 1;
+    si.flags = is_control_domain(d) ? (SIF_PRIVILEGED | SIF_INITDOMAIN) : 0;
+    si.cmdline_paddr = gpa + SI_CMDLINE_OFFSET;
+    si.memmap_paddr = gpa + SI_MEMMAP_OFFSET;
+    si.memmap_entries = ARRAY_SIZE(map);
+
+    copy_to_gpa(d, gpa, &si, sizeof(si));
+    copy_to_gpa(d, gpa + SI_MEMMAP_OFFSET, map, sizeof(map));
+    copy_to_gpa(d, gpa + SI_CMDLINE_OFFSET, cmdline, len);
+    d->arch.hvm.start_info_gpa = gpa;
+    return gpa;
+}
+
+static int construct_pvh_domain(unsigned int idx, const struct boot_module *mod)
+{
+    struct dom_opts o;
+    struct vcpu_hvm_context ctx;
+    struct domain *d;
+    uint32_t entry;
+    int rc;
+
+    parse_module_cmdline(idx, mod->cmdline ? mod->cmdline : "", &o);
+    d = domain_create(idx, o.name, o.vcpus, idx == 0);
+    if ( !d )
+    {
+        printk(XENLOG_ERR "d%u: cannot create domain\n", idx);
+        return -ENOMEM;
+    }
+
+    d->arch.hvm.ram_bytes = (uint64_t)o.mem_mb << 20;
+    d->max_pages = d->arch.hvm.ram_bytes >> PAGE_SHIFT;
+    rc = p2m_populate_ram(d, d->max_pages);
+    if ( rc )
+    {
+        printk(XENLOG_ERR "d%u: cannot allocate %lu MiB of RAM\n", idx, o.mem_mb);
+        goto fail;
+    }
+
+    entry = load_elf(d, mod, d->arch.hvm.ram_bytes - PAGE_SIZE);
+    if ( !entry )
+    {
+        rc = -EINVAL;
+        goto fail;
+    }
+
+    memset(&ctx, 0, sizeof(ctx));
+    ctx.mode = VCPU_HVM_MODE_32B;
+    ctx.cpu_regs.x86_32.eip = entry;
+    ctx.cpu_regs.x86_32.ebx = build_start_info(d, o.cmdline);
+    ctx.cpu_regs.x86_32.cr0 = X86_CR0_PE | X86_CR0_ET;
+    ctx.cpu_regs.x86_32.cs_limit = ~0u;
+    ctx.cpu_regs.x86_32.ds_limit = ~0u;
+    ctx.cpu_regs.x86_32.ss_limit = ~0u;
+    ctx.cpu_regs.x86_32.es_limit = ~0u;
+    ctx.cpu_regs.x86_32.tr_limit = 0x67;
+    ctx.cpu_regs.x86_32.cs_ar = 0xc9b;      /* 32-bit code, present, G */
+    ctx.cpu_regs.x86_32.ds_ar = 0xc93;      /* 32-bit data, present, G */
+    ctx.cpu_regs.x86_32.ss_ar = 0xc93;
+    ctx.cpu_regs.x86_32.es_ar = 0xc93;
+    ctx.cpu_regs.x86_32.tr_ar = 0x8b;       /* busy 32-bit TSS */
+    rc = hvm_funcs->set_context(d->vcpu[0], &ctx);
+    if ( rc )
+        goto fail;
+    d->vcpu[0]->is_initialised = true;
+    d->vcpu[0]->is_up = true;
+
+    printk(XENLOG_INFO "d%u: \"%s\" %s%u vCPU%s, %lu MiB, PVH entry %#x, cmdline \"%s\"\n",
+           idx, d->name, is_control_domain(d) ? "control domain, " : "",
+           o.vcpus, o.vcpus == 1 ? "" : "s", o.mem_mb, entry, o.cmdline);
+    return 0;
+
+ fail:
+    /* The scheduler reaps it, so other modules still get their chance. */
+    d->state = DOMSTATE_crashed;
+    return rc;
+}
+
+void create_boot_domains(const struct boot_info *bi)
+{
+    unsigned int i;
+
+    if ( !bi->nr_modules )
+        printk(XENLOG_WARNING "No boot modules: no domain to run\n");
+    for ( i = 0; i < bi->nr_modules; i++ )
+        construct_pvh_domain(i, &bi->mods[i]);
+}

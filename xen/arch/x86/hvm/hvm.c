@@ -1,0 +1,346 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Vendor-independent HVM emulation: the CPUID policy, control registers
+ * and EFER, MSRs, port I/O, HLT, and vCPU/domain set-up.
+ */
+#include <xen/console.h>
+#include <xen/errno.h>
+#include <xen/lib.h>
+#include <xen/mm.h>
+#include <xen/sched.h>
+#include <xen/string.h>
+#include <xen/version.h>
+#include <public/arch-x86/cpuid.h>
+#include <public/xen.h>
+#include <asm/apic.h>
+#include <asm/hvm/hvm.h>
+#include <asm/hvm/support.h>
+#include <asm/p2m.h>
+#include <asm/processor.h>
+
+const struct hvm_function_table *hvm_funcs;
+extern const struct hvm_function_table vmx_function_table;
+
+int hvm_enable(void)
+{
+    int rc = vmx_cpu_up();
+
+    if ( rc )
+        return rc;
+    hvm_funcs = &vmx_function_table;
+    printk(XENLOG_INFO "HVM: %s enabled, HAP (EPT) in use\n", hvm_funcs->name);
+    return 0;
+}
+
+/* ---- CPUID ---------------------------------------------------------------- */
+
+#define XEN_CPUID_MAX_LEAF  XEN_CPUID_LEAF(4)
+
+/* Leaf 1 ECX features a guest must not see: we do not virtualise them. */
+#define CPUID1_ECX_HIDDEN  (X86_FEATURE_VMX_ECX | X86_FEATURE_MONITOR_ECX | \
+                            (1u << 6) /* SMX */ | (1u << 7) /* EST */ |     \
+                            (1u << 8) /* TM2 */ | (1u << 15) /* PDCM */ |   \
+                            X86_FEATURE_X2APIC_ECX | X86_FEATURE_TSC_DEADLINE_ECX | \
+                            X86_FEATURE_XSAVE_ECX | X86_FEATURE_OSXSAVE_ECX |   \
+                            X86_FEATURE_AVX_ECX)
+/* Leaf 7 EBX: AVX2 (5) and the AVX-512 family need XSAVE state we do not switch. */
+#define CPUID7_EBX_HIDDEN  ((1u << 5) | (1u << 16) | (1u << 17) | (1u << 21) | \
+                            (1u << 26) | (1u << 27) | (1u << 28) | (1u << 30) | \
+                            (1u << 31))
+
+void hvm_cpuid(struct vcpu *v, uint32_t leaf, uint32_t subleaf,
+               struct cpuid_leaf *res)
+{
+    if ( leaf >= XEN_CPUID_FIRST_LEAF && leaf < XEN_CPUID_FIRST_LEAF + 0x10000 )
+    {
+        memset(res, 0, sizeof(*res));
+        switch ( leaf )
+        {
+        case XEN_CPUID_LEAF(0):
+            res->a = XEN_CPUID_MAX_LEAF;
+            res->b = XEN_CPUID_SIGNATURE_EBX;
+            res->c = XEN_CPUID_SIGNATURE_ECX;
+            res->d = XEN_CPUID_SIGNATURE_EDX;
+            break;
+        case XEN_CPUID_LEAF(1):
+            res->a = (XEN_VERSION << 16) | XEN_SUBVERSION;
+            break;
+        case XEN_CPUID_LEAF(2):
+            res->a = 1;                         /* hypercall pages */
+            res->b = HVM_HYPERCALL_PAGE_MSR;
+            break;
+        case XEN_CPUID_LEAF(4):
+            res->a = XEN_HVM_CPUID_VCPU_ID_PRESENT | XEN_HVM_CPUID_DOMID_PRESENT;
+            res->b = v->vcpu_id;
+            res->c = v->domain->domain_id;
+            break;
+        }
+        return;
+    }
+
+    cpuid_count(leaf, subleaf, res);
+    switch ( leaf )
+    {
+    case 1:
+        res->c &= ~CPUID1_ECX_HIDDEN;
+        res->c |= X86_FEATURE_HYPERVISOR_ECX;
+        /* Initial APIC id = vCPU id; logical processor count = vCPUs. */
+        res->b = (res->b & 0x0000ffff) | (v->vcpu_id << 24) |
+                 ((v->domain->max_vcpus & 0xff) << 16);
+        break;
+    case 7:
+        if ( subleaf == 0 )
+        {
+            res->b &= ~CPUID7_EBX_HIDDEN;
+            res->c &= ~(1u << 1);               /* AVX512_VBMI */
+        }
+        break;
+    case 0xd:                                   /* XSAVE state: hidden */
+    case 5:                                     /* MONITOR/MWAIT */
+        memset(res, 0, sizeof(*res));
+        break;
+    case 6:                                     /* thermal and power */
+        memset(res, 0, sizeof(*res));
+        break;
+    case 0xa:                                   /* performance monitoring */
+        memset(res, 0, sizeof(*res));
+        break;
+    }
+}
+
+/* ---- control registers and EFER ------------------------------------------ */
+
+#define CR0_RESERVED  (~(X86_CR0_PE | X86_CR0_MP | X86_CR0_EM | X86_CR0_TS | \
+                         X86_CR0_ET | X86_CR0_NE | X86_CR0_WP | X86_CR0_AM | \
+                         X86_CR0_NW | X86_CR0_CD | X86_CR0_PG))
+
+int hvm_set_cr0(struct vcpu *v, unsigned long value)
+{
+    struct hvm_vcpu *hvm = &v->arch.hvm;
+    unsigned long old = hvm->guest_cr0;
+
+    value |= X86_CR0_ET;
+    if ( (value & CR0_RESERVED) || ((value & X86_CR0_PG) && !(value & X86_CR0_PE)) ||
+         ((value & X86_CR0_NW) && !(value & X86_CR0_CD)) )
+    {
+        hvm_funcs->inject_exception(X86_EXC_GP, 0);
+        return 1;
+    }
+
+    if ( (value & X86_CR0_PG) && !(old & X86_CR0_PG) && (hvm->guest_efer & EFER_LME) )
+    {
+        /* Entering long mode needs PAE. */
+        if ( !(hvm->guest_cr4 & X86_CR4_PAE) )
+        {
+            hvm_funcs->inject_exception(X86_EXC_GP, 0);
+            return 1;
+        }
+        hvm->guest_efer |= EFER_LMA;
+        hvm_funcs->update_guest_efer(v);
+    }
+    else if ( !(value & X86_CR0_PG) && (old & X86_CR0_PG) &&
+              (hvm->guest_efer & EFER_LMA) )
+    {
+        hvm->guest_efer &= ~EFER_LMA;
+        hvm_funcs->update_guest_efer(v);
+    }
+    else if ( (value & X86_CR0_PG) && !(old & X86_CR0_PG) &&
+              (hvm->guest_cr4 & X86_CR4_PAE) )
+    {
+        /* Legacy PAE paging would need the PDPTEs loaded: not supported. */
+        return -1;
+    }
+
+    hvm->guest_cr0 = value;
+    hvm_funcs->update_guest_cr(v, 0);
+    return 0;
+}
+
+#define CR4_VALID  (X86_CR4_VME | X86_CR4_PVI | X86_CR4_TSD | X86_CR4_DE | \
+                    X86_CR4_PSE | X86_CR4_PAE | X86_CR4_MCE | X86_CR4_PGE | \
+                    X86_CR4_PCE | X86_CR4_OSFXSR | X86_CR4_OSXMMEXCPT |      \
+                    X86_CR4_FSGSBASE | X86_CR4_PCIDE | X86_CR4_UMIP |        \
+                    X86_CR4_SMEP | X86_CR4_SMAP)
+
+int hvm_set_cr4(struct vcpu *v, unsigned long value)
+{
+    struct hvm_vcpu *hvm = &v->arch.hvm;
+
+    if ( (value & ~CR4_VALID) ||
+         ((hvm->guest_efer & EFER_LMA) && !(value & X86_CR4_PAE)) )
+    {
+        hvm_funcs->inject_exception(X86_EXC_GP, 0);
+        return 1;
+    }
+    hvm->guest_cr4 = value;
+    hvm_funcs->update_guest_cr(v, 4);
+    return 0;
+}
+
+static int hvm_set_efer(struct vcpu *v, uint64_t value)
+{
+    struct hvm_vcpu *hvm = &v->arch.hvm;
+
+    if ( value & ~(uint64_t)(EFER_SCE | EFER_LME | EFER_LMA | EFER_NXE) )
+        return -EINVAL;
+    /* LME may not change while paging is on; LMA is read-only. */
+    if ( ((value ^ hvm->guest_efer) & EFER_LME) && (hvm->guest_cr0 & X86_CR0_PG) )
+        return -EINVAL;
+    hvm->guest_efer = (value & ~(uint64_t)EFER_LMA) | (hvm->guest_efer & EFER_LMA);
+    hvm_funcs->update_guest_efer(v);
+    return 0;
+}
+
+/* ---- MSRs ------------------------------------------------------------------ */
+
+int hvm_msr_read(struct vcpu *v, uint32_t msr, uint64_t *val)
+{
+    struct hvm_vcpu *hvm = &v->arch.hvm;
+    bool ok = true;
+
+    switch ( msr )
+    {
+    case MSR_EFER:              *val = hvm->guest_efer; break;
+    case MSR_STAR:              *val = hvm->msr_star; break;
+    case MSR_LSTAR:             *val = hvm->msr_lstar; break;
+    case MSR_CSTAR:             *val = hvm->msr_cstar; break;
+    case MSR_SYSCALL_MASK:      *val = hvm->msr_syscall_mask; break;
+    case MSR_SHADOW_GS_BASE:    *val = hvm->msr_shadow_gs; break;
+    case MSR_TSC_AUX:           *val = hvm->msr_tsc_aux; break;
+    case MSR_IA32_TSC:          *val = rdtsc(); break;
+    case MSR_IA32_APICBASE:
+        *val = APIC_DEFAULT_BASE | (v->vcpu_id == 0 ? (1u << 8) : 0);
+        break;
+    case MSR_IA32_MISC_ENABLE:  *val = 1; break;    /* fast strings */
+    case MSR_IA32_PLATFORM_ID:
+    case MSR_IA32_BIOS_SIGN_ID:
+    case MSR_MTRRcap:
+    case MSR_MTRRdefType:
+    case MSR_IA32_MCG_CAP:
+    case MSR_IA32_MCG_STATUS:
+        *val = 0;
+        break;
+    default:
+        *val = hvm_funcs->get_msr(v, msr, &ok);
+        if ( ok )
+            break;
+        printk(XENLOG_G_DEBUG "d%uv%u RDMSR %#x unimplemented\n",
+               v->domain->domain_id, v->vcpu_id, msr);
+        return -EINVAL;
+    }
+    return 0;
+}
+
+int hvm_msr_write(struct vcpu *v, uint32_t msr, uint64_t val)
+{
+    struct hvm_vcpu *hvm = &v->arch.hvm;
+
+    switch ( msr )
+    {
+    case MSR_EFER:
+        return hvm_set_efer(v, val);
+    case HVM_HYPERCALL_PAGE_MSR:
+        /* Low 12 bits: index of the hypercall page; we have one. */
+        if ( val & ~PAGE_MASK )
+            return -EINVAL;
+        return hvm_init_hypercall_page(v->domain, val) ? -EINVAL : 0;
+    case MSR_STAR:              hvm->msr_star = val; wrmsr(msr, val); break;
+    case MSR_LSTAR:             hvm->msr_lstar = val; wrmsr(msr, val); break;
+    case MSR_CSTAR:             hvm->msr_cstar = val; wrmsr(msr, val); break;
+    case MSR_SYSCALL_MASK:      hvm->msr_syscall_mask = val; wrmsr(msr, val); break;
+    case MSR_SHADOW_GS_BASE:    hvm->msr_shadow_gs = val; wrmsr(msr, val); break;
+    case MSR_TSC_AUX:           hvm->msr_tsc_aux = (uint32_t)val; wrmsr(msr, (uint32_t)val); break;
+    case MSR_IA32_TSC:
+    case MSR_IA32_APICBASE:
+    case MSR_IA32_BIOS_SIGN_ID:
+    case MSR_MTRRdefType:
+    case MSR_IA32_MISC_ENABLE:
+        break;                  /* accepted and ignored */
+    default:
+        if ( hvm_funcs->set_msr(v, msr, val) )
+            break;
+        printk(XENLOG_G_DEBUG "d%uv%u WRMSR %#x unimplemented\n",
+               v->domain->domain_id, v->vcpu_id, msr);
+        return -EINVAL;
+    }
+    return 0;
+}
+
+void hvm_context_switch(struct vcpu *prev, struct vcpu *next)
+{
+    const struct hvm_vcpu *h = &next->arch.hvm;
+
+    if ( prev == next )
+        return;
+    wrmsr(MSR_STAR, h->msr_star);
+    wrmsr(MSR_LSTAR, h->msr_lstar);
+    wrmsr(MSR_CSTAR, h->msr_cstar);
+    wrmsr(MSR_SYSCALL_MASK, h->msr_syscall_mask);
+    wrmsr(MSR_SHADOW_GS_BASE, h->msr_shadow_gs);
+    wrmsr(MSR_TSC_AUX, h->msr_tsc_aux);
+}
+
+/* ---- port I/O, HLT ----------------------------------------------------------- */
+
+/* Xen's debug port: bytes written to 0xE9 appear on the console as "(dN) ..." */
+#define XEN_HVM_DEBUG_PORT 0xe9
+
+void hvm_portio(struct vcpu *v, unsigned int port, unsigned int bytes, bool in,
+                unsigned long *val)
+{
+    if ( in )
+    {
+        unsigned long mask = bytes == 4 ? 0xffffffffUL : (1UL << (bytes * 8)) - 1;
+
+        /* Nothing is emulated: reads float high. */
+        *val = (*val & ~mask) | mask;
+        if ( bytes == 4 )
+            *val = (uint32_t)*val;
+        return;
+    }
+    if ( port == XEN_HVM_DEBUG_PORT )
+    {
+        char c = (char)*val;
+
+        guest_console_write(v->domain, &c, 1);
+    }
+    /* Other writes go nowhere. */
+}
+
+void hvm_hlt(struct vcpu *v, struct cpu_user_regs *regs)
+{
+    /*
+     * As in Xen, HLT blocks the vCPU until an event is pending.  With
+     * interrupts off nothing can ever be delivered: that vCPU is done.
+     */
+    vcpu_block(v, 0);
+}
+
+/* ---- domain and vCPU --------------------------------------------------------- */
+
+int hvm_domain_initialise(struct domain *d)
+{
+    return p2m_init(d);
+}
+
+void hvm_domain_destroy(struct domain *d)
+{
+    p2m_teardown(d);
+}
+
+int hvm_vcpu_initialise(struct vcpu *v)
+{
+    v->arch.hvm.regs.rflags = X86_EFLAGS_MBS;
+    return hvm_funcs->vcpu_initialise(v);
+}
+
+void hvm_vcpu_destroy(struct vcpu *v)
+{
+    hvm_funcs->vcpu_destroy(v);
+}
+
+bool hvm_hap_nested_page_fault(struct vcpu *v, uint64_t gpa, unsigned long q)
+{
+    /* No p2m type yet expects an EPT violation: the caller crashes the guest. */
+    return false;
+}

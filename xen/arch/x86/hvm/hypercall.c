@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Hypercall entry for HVM/PVH guests: the hypercall page, the calling
+ * conventions, and dispatch through one table.
+ *
+ * 64-bit code passes the number in RAX and arguments in RDI, RSI, RDX,
+ * R10, R8; 32-bit code uses EAX and EBX, ECX, EDX, ESI, EDI.  The result
+ * goes back in RAX.  Hypercalls from guest user mode fail with -EPERM;
+ * unknown numbers with -ENOSYS.
+ */
+#include <xen/errno.h>
+#include <xen/hypercall.h>
+#include <xen/lib.h>
+#include <xen/mm.h>
+#include <xen/sched.h>
+#include <xen/string.h>
+#include <public/xen.h>
+#include <asm/hvm/hvm.h>
+#include <asm/hvm/support.h>
+#include <asm/p2m.h>
+
+typedef long (*hypercall_fn_t)(unsigned long a1, unsigned long a2,
+                               unsigned long a3, unsigned long a4,
+                               unsigned long a5);
+
+static long hc_xen_version(unsigned long a1, unsigned long a2, unsigned long a3,
+                           unsigned long a4, unsigned long a5)
+{
+    return do_xen_version((int)a1, a2);
+}
+
+static long hc_console_io(unsigned long a1, unsigned long a2, unsigned long a3,
+                          unsigned long a4, unsigned long a5)
+{
+    return do_console_io((unsigned int)a1, (unsigned int)a2, a3);
+}
+
+static long hc_sched_op(unsigned long a1, unsigned long a2, unsigned long a3,
+                        unsigned long a4, unsigned long a5)
+{
+    return do_sched_op((int)a1, a2);
+}
+
+static long hc_vcpu_op(unsigned long a1, unsigned long a2, unsigned long a3,
+                       unsigned long a4, unsigned long a5)
+{
+    return do_vcpu_op((int)a1, (unsigned int)a2, a3);
+}
+
+static const hypercall_fn_t hypercall_table[] = {
+    [__HYPERVISOR_xen_version]  = hc_xen_version,
+    [__HYPERVISOR_console_io]   = hc_console_io,
+    [__HYPERVISOR_sched_op]     = hc_sched_op,
+    [__HYPERVISOR_vcpu_op]      = hc_vcpu_op,
+};
+
+void hvm_hypercall(struct vcpu *v, struct cpu_user_regs *regs)
+{
+    unsigned long nr, a[5];
+    hypercall_fn_t fn = NULL;
+    long rc;
+
+    if ( hvm_funcs->get_cpl(v) != 0 )
+    {
+        regs->rax = -EPERM;
+        return;
+    }
+
+    if ( hvm_funcs->long_mode_code(v) )
+    {
+        nr = regs->rax;
+        a[0] = regs->rdi; a[1] = regs->rsi; a[2] = regs->rdx;
+        a[3] = regs->r10; a[4] = regs->r8;
+    }
+    else
+    {
+        nr = (uint32_t)regs->rax;
+        a[0] = (uint32_t)regs->rbx; a[1] = (uint32_t)regs->rcx;
+        a[2] = (uint32_t)regs->rdx; a[3] = (uint32_t)regs->rsi;
+        a[4] = (uint32_t)regs->rdi;
+    }
+
+    if ( nr < ARRAY_SIZE(hypercall_table) )
+        fn = hypercall_table[nr];
+    rc = fn ? fn(a[0], a[1], a[2], a[3], a[4]) : -ENOSYS;
+
+    if ( hvm_funcs->long_mode_code(v) )
+        regs->rax = rc;
+    else
+        regs->rax = (uint32_t)rc;
+}
+
+/* One 32-byte stub per hypercall: mov $nr, %eax; vmcall; ret. */
+#define HYPERCALL_STUB_SIZE 32
+
+int hvm_init_hypercall_page(struct domain *d, uint64_t gpa)
+{
+    p2m_type_t t;
+    uint8_t *p = p2m_map_gpa(d, gpa, &t);
+    unsigned int i;
+
+    if ( !p || t != p2m_ram_rw )
+        return -EINVAL;
+
+    memset(p, 0xcc, PAGE_SIZE);             /* int3 between stubs */
+    for ( i = 0; i < PAGE_SIZE / HYPERCALL_STUB_SIZE; i++ )
+    {
+        uint8_t *s = p + i * HYPERCALL_STUB_SIZE;
+
+        s[0] = 0xb8;                        /* mov $i, %eax */
+        s[1] = i & 0xff;
+        s[2] = (i >> 8) & 0xff;
+        s[3] = 0;
+        s[4] = 0;
+        s[5] = 0x0f;                        /* vmcall */
+        s[6] = 0x01;
+        s[7] = 0xc1;
+        s[8] = 0xc3;                        /* ret */
+    }
+    return 0;
+}

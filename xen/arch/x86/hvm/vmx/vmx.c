@@ -1,0 +1,599 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The VM-exit path: run a vCPU until it has to give up the CPU, and
+ * dispatch each exit through one table indexed by exit reason.
+ *
+ * Every exit is counted per vCPU and per reason before dispatch.  A guest
+ * that does something we cannot or will not handle is crashed with one
+ * log line naming the reason; the hypervisor and other domains carry on.
+ */
+#include <xen/console.h>
+#include <xen/errno.h>
+#include <xen/lib.h>
+#include <xen/sched.h>
+#include <asm/hvm/hvm.h>
+#include <asm/hvm/support.h>
+#include <asm/hvm/vmx/vmcs.h>
+#include <asm/hvm/vmx/vmx.h>
+#include <asm/processor.h>
+#include <xen/string.h>
+#include <public/hvm/hvm_vcpu.h>
+
+static const char *const exit_reason_names[EXIT_REASON_NR] = {
+#define X(name, nr) [nr] = #name,
+    VMX_EXIT_REASONS(X)
+#undef X
+};
+
+const char *vmx_exit_reason_name(unsigned int reason)
+{
+    if ( reason < EXIT_REASON_NR && exit_reason_names[reason] )
+        return exit_reason_names[reason];
+    return "?";
+}
+
+void vmx_inject_hw_exception(unsigned int vector, int error_code)
+{
+    uint32_t info = vector | (X86_EVENTTYPE_HW_EXCEPTION << INTR_INFO_INTR_TYPE_SHIFT) |
+                    INTR_INFO_VALID_MASK;
+
+    if ( error_code >= 0 )
+    {
+        info |= INTR_INFO_DELIVER_CODE_MASK;
+        __vmwrite(VM_ENTRY_EXCEPTION_ERROR_CODE, error_code);
+    }
+    __vmwrite(VM_ENTRY_INTR_INFO, info);
+}
+
+/* Step over the instruction that caused the exit. */
+static void update_guest_rip(struct cpu_user_regs *regs)
+{
+    unsigned long intr;
+
+    regs->rip += __vmread(VM_EXIT_INSTRUCTION_LEN);
+    /* Leaving the instruction ends any STI / MOV SS interrupt shadow. */
+    intr = __vmread(GUEST_INTERRUPTIBILITY_INFO);
+    if ( intr & 3 )
+        __vmwrite(GUEST_INTERRUPTIBILITY_INFO, intr & ~3UL);
+}
+
+/* ---- exit handlers ------------------------------------------------------ */
+
+typedef void (*vmx_exit_handler_t)(struct vcpu *v, struct cpu_user_regs *regs);
+
+static void vmx_exit_unhandled(struct vcpu *v, struct cpu_user_regs *regs)
+{
+    unsigned int reason = VMX_EXIT_REASON_BASIC(__vmread(VM_EXIT_REASON));
+
+    domain_crash(v->domain, "d%uv%u unhandled VM exit %u (%s) at rip %#lx",
+                 v->domain->domain_id, v->vcpu_id, reason,
+                 vmx_exit_reason_name(reason), (unsigned long)regs->rip);
+}
+
+static void vmx_exit_exception_nmi(struct vcpu *v, struct cpu_user_regs *regs)
+{
+    uint32_t info = __vmread(VM_EXIT_INTR_INFO);
+    unsigned int type = (info >> INTR_INFO_INTR_TYPE_SHIFT) & 7;
+
+    if ( type == X86_EVENTTYPE_NMI )
+        return;                     /* nothing raises NMIs on purpose */
+    domain_crash(v->domain, "d%uv%u unexpected exception %u at rip %#lx",
+                 v->domain->domain_id, v->vcpu_id, info & INTR_INFO_VECTOR_MASK,
+                 (unsigned long)regs->rip);
+}
+
+static void vmx_exit_external_interrupt(struct vcpu *v, struct cpu_user_regs *regs)
+{
+    /* The interrupt is still pending in the local APIC: take it now. */
+    process_pending_irqs();
+}
+
+static void vmx_exit_triple_fault(struct vcpu *v, struct cpu_user_regs *regs)
+{
+    domain_crash(v->domain, "d%uv%u triple fault at rip %#lx",
+                 v->domain->domain_id, v->vcpu_id, (unsigned long)regs->rip);
+}
+
+static void vmx_exit_ignore(struct vcpu *v, struct cpu_user_regs *regs)
+{
+}
+
+static void vmx_exit_cpuid(struct vcpu *v, struct cpu_user_regs *regs)
+{
+    struct cpuid_leaf res;
+
+    hvm_cpuid(v, regs->rax, regs->rcx, &res);
+    regs->rax = res.a;
+    regs->rbx = res.b;
+    regs->rcx = res.c;
+    regs->rdx = res.d;
+    update_guest_rip(regs);
+}
+
+static void vmx_exit_hlt(struct vcpu *v, struct cpu_user_regs *regs)
+{
+    update_guest_rip(regs);
+    hvm_hlt(v, regs);
+}
+
+static void vmx_exit_vmcall(struct vcpu *v, struct cpu_user_regs *regs)
+{
+    update_guest_rip(regs);
+    hvm_hypercall(v, regs);
+}
+
+static void vmx_exit_ud(struct vcpu *v, struct cpu_user_regs *regs)
+{
+    vmx_inject_hw_exception(X86_EXC_UD, -1);
+}
+
+static unsigned long *gpr_ptr(struct cpu_user_regs *regs, unsigned int n)
+{
+    switch ( n )
+    {
+    case 0: return (unsigned long *)&regs->rax;
+    case 1: return (unsigned long *)&regs->rcx;
+    case 2: return (unsigned long *)&regs->rdx;
+    case 3: return (unsigned long *)&regs->rbx;
+    case 4: return (unsigned long *)&regs->rsp;
+    case 5: return (unsigned long *)&regs->rbp;
+    case 6: return (unsigned long *)&regs->rsi;
+    case 7: return (unsigned long *)&regs->rdi;
+    case 8: return (unsigned long *)&regs->r8;
+    case 9: return (unsigned long *)&regs->r9;
+    case 10: return (unsigned long *)&regs->r10;
+    case 11: return (unsigned long *)&regs->r11;
+    case 12: return (unsigned long *)&regs->r12;
+    case 13: return (unsigned long *)&regs->r13;
+    case 14: return (unsigned long *)&regs->r14;
+    default: return (unsigned long *)&regs->r15;
+    }
+}
+
+static void vmx_exit_cr_access(struct vcpu *v, struct cpu_user_regs *regs)
+{
+    unsigned long q = __vmread(EXIT_QUALIFICATION);
+    unsigned int cr = VMX_CR_ACCESS_NUM(q);
+    unsigned long *gpr = gpr_ptr(regs, VMX_CR_ACCESS_GPR(q));
+    int rc = 0;
+
+    switch ( VMX_CR_ACCESS_TYPE(q) )
+    {
+    case VMX_CR_ACCESS_TYPE_MOV_TO_CR:
+        if ( cr == 0 )
+            rc = hvm_set_cr0(v, *gpr);
+        else if ( cr == 4 )
+            rc = hvm_set_cr4(v, *gpr);
+        else if ( cr != 8 )     /* CR8 (TPR): no local APIC to update yet */
+            rc = -1;
+        break;
+    case VMX_CR_ACCESS_TYPE_MOV_FROM_CR:
+        if ( cr == 8 )
+            *gpr = 0;
+        else
+            rc = -1;
+        break;
+    case VMX_CR_ACCESS_TYPE_CLTS:
+        rc = hvm_set_cr0(v, v->arch.hvm.guest_cr0 & ~X86_CR0_TS);
+        break;
+    case VMX_CR_ACCESS_TYPE_LMSW:
+        /* LMSW sets PE/MP/EM/TS and cannot clear PE. */
+        rc = hvm_set_cr0(v, (v->arch.hvm.guest_cr0 & ~0xeUL) |
+                            (VMX_CR_ACCESS_LMSW_DATA(q) & 0xf) |
+                            (v->arch.hvm.guest_cr0 & X86_CR0_PE));
+        break;
+    }
+
+    if ( rc > 0 )
+        return;                     /* an exception was injected */
+    if ( rc < 0 )
+    {
+        domain_crash(v->domain, "d%uv%u unhandled CR%u access (qualification %#lx)",
+                     v->domain->domain_id, v->vcpu_id, cr, q);
+        return;
+    }
+    update_guest_rip(regs);
+}
+
+static void vmx_exit_msr_read(struct vcpu *v, struct cpu_user_regs *regs)
+{
+    uint64_t val;
+
+    if ( hvm_msr_read(v, regs->rcx, &val) )
+    {
+        vmx_inject_hw_exception(X86_EXC_GP, 0);
+        return;
+    }
+    regs->rax = (uint32_t)val;
+    regs->rdx = val >> 32;
+    update_guest_rip(regs);
+}
+
+static void vmx_exit_msr_write(struct vcpu *v, struct cpu_user_regs *regs)
+{
+    uint64_t val = ((uint64_t)(uint32_t)regs->rdx << 32) | (uint32_t)regs->rax;
+
+    if ( hvm_msr_write(v, regs->rcx, val) )
+    {
+        vmx_inject_hw_exception(X86_EXC_GP, 0);
+        return;
+    }
+    update_guest_rip(regs);
+}
+
+static void vmx_exit_io(struct vcpu *v, struct cpu_user_regs *regs)
+{
+    unsigned long q = __vmread(EXIT_QUALIFICATION);
+
+    if ( q & VMX_IO_STRING )
+    {
+        domain_crash(v->domain, "d%uv%u string I/O to port %#lx is not emulated",
+                     v->domain->domain_id, v->vcpu_id, VMX_IO_PORT(q));
+        return;
+    }
+    hvm_portio(v, VMX_IO_PORT(q), VMX_IO_SIZE(q), !!(q & VMX_IO_IN),
+               (unsigned long *)&regs->rax);
+    update_guest_rip(regs);
+}
+
+static void vmx_exit_ept_violation(struct vcpu *v, struct cpu_user_regs *regs)
+{
+    unsigned long q = __vmread(EXIT_QUALIFICATION);
+    uint64_t gpa = __vmread(GUEST_PHYSICAL_ADDRESS);
+
+    if ( hvm_hap_nested_page_fault(v, gpa, q) )
+        return;
+    domain_crash(v->domain, "d%uv%u EPT violation: gpa %#lx (%c%c%c) at rip %#lx",
+                 v->domain->domain_id, v->vcpu_id, (unsigned long)gpa,
+                 q & EPT_READ_VIOLATION ? 'r' : '-',
+                 q & EPT_WRITE_VIOLATION ? 'w' : '-',
+                 q & EPT_EXEC_VIOLATION ? 'x' : '-', (unsigned long)regs->rip);
+}
+
+static void vmx_exit_pause(struct vcpu *v, struct cpu_user_regs *regs)
+{
+    /* A pause loop: let another vCPU run, as Xen does (no RIP update). */
+    vcpu_yield();
+}
+
+static void vmx_exit_invalid_guest_state(struct vcpu *v, struct cpu_user_regs *regs)
+{
+    domain_crash(v->domain, "d%uv%u VM entry failed: invalid guest state (qualification %lu) at rip %#lx",
+                 v->domain->domain_id, v->vcpu_id, __vmread(EXIT_QUALIFICATION),
+                 (unsigned long)regs->rip);
+}
+
+static const vmx_exit_handler_t vmx_exit_handlers[EXIT_REASON_NR] = {
+    [EXIT_REASON_EXCEPTION_NMI]         = vmx_exit_exception_nmi,
+    [EXIT_REASON_EXTERNAL_INTERRUPT]    = vmx_exit_external_interrupt,
+    [EXIT_REASON_TRIPLE_FAULT]          = vmx_exit_triple_fault,
+    [EXIT_REASON_INIT]                  = vmx_exit_ignore,
+    [EXIT_REASON_SIPI]                  = vmx_exit_ignore,
+    [EXIT_REASON_CPUID]                 = vmx_exit_cpuid,
+    [EXIT_REASON_HLT]                   = vmx_exit_hlt,
+    [EXIT_REASON_INVD]                  = vmx_exit_ignore,
+    [EXIT_REASON_VMCALL]                = vmx_exit_vmcall,
+    [EXIT_REASON_VMCLEAR]               = vmx_exit_ud,
+    [EXIT_REASON_VMLAUNCH]              = vmx_exit_ud,
+    [EXIT_REASON_VMPTRLD]               = vmx_exit_ud,
+    [EXIT_REASON_VMPTRST]               = vmx_exit_ud,
+    [EXIT_REASON_VMREAD]                = vmx_exit_ud,
+    [EXIT_REASON_VMRESUME]              = vmx_exit_ud,
+    [EXIT_REASON_VMWRITE]               = vmx_exit_ud,
+    [EXIT_REASON_VMXOFF]                = vmx_exit_ud,
+    [EXIT_REASON_VMXON]                 = vmx_exit_ud,
+    [EXIT_REASON_INVEPT]                = vmx_exit_ud,
+    [EXIT_REASON_INVVPID]               = vmx_exit_ud,
+    [EXIT_REASON_MWAIT_INSTRUCTION]     = vmx_exit_ud,
+    [EXIT_REASON_MONITOR_INSTRUCTION]   = vmx_exit_ud,
+    [EXIT_REASON_CR_ACCESS]             = vmx_exit_cr_access,
+    [EXIT_REASON_IO_INSTRUCTION]        = vmx_exit_io,
+    [EXIT_REASON_MSR_READ]              = vmx_exit_msr_read,
+    [EXIT_REASON_MSR_WRITE]             = vmx_exit_msr_write,
+    [EXIT_REASON_INVALID_GUEST_STATE]   = vmx_exit_invalid_guest_state,
+    [EXIT_REASON_PAUSE_INSTRUCTION]     = vmx_exit_pause,
+    [EXIT_REASON_EPT_VIOLATION]         = vmx_exit_ept_violation,
+    [EXIT_REASON_WBINVD]                = vmx_exit_ignore,
+};
+
+/* ---- the run loop ------------------------------------------------------- */
+
+void vmx_dump_exit_counts(const struct vcpu *v)
+{
+    char line[768];
+    unsigned int i, n;
+
+    n = snprintf(line, sizeof(line), "d%uv%u exits: total=%lu",
+                 v->domain->domain_id, v->vcpu_id,
+                 (unsigned long)v->arch.hvm.exits_total);
+    for ( i = 0; i < EXIT_REASON_NR && n < sizeof(line); i++ )
+        if ( v->arch.hvm.exit_count[i] )
+            n += snprintf(line + n, sizeof(line) - n, " %s=%lu",
+                          vmx_exit_reason_name(i),
+                          (unsigned long)v->arch.hvm.exit_count[i]);
+    printk(XENLOG_INFO "%s\n", line);
+}
+
+static void vmx_handle_exit(struct vcpu *v, struct cpu_user_regs *regs)
+{
+    unsigned int reason = VMX_EXIT_REASON_BASIC(__vmread(VM_EXIT_REASON));
+    vmx_exit_handler_t fn = NULL;
+
+    v->arch.hvm.exits_total++;
+    if ( reason < EXIT_REASON_NR )
+    {
+        v->arch.hvm.exit_count[reason]++;
+        fn = vmx_exit_handlers[reason];
+    }
+    (fn ? fn : vmx_exit_unhandled)(v, regs);
+}
+
+/* Run v until it blocks, yields, is preempted or its domain stops. */
+void vmx_do_resume(struct vcpu *v)
+{
+    struct cpu_user_regs *regs = &v->arch.hvm.regs;
+    unsigned long rc;
+
+    vmx_vmcs_enter(v);
+    while ( vcpu_runnable(v) && !sched_need_resched() )
+    {
+        __vmwrite(GUEST_RIP, regs->rip);
+        __vmwrite(GUEST_RSP, regs->rsp);
+        __vmwrite(GUEST_RFLAGS, regs->rflags);
+
+        rc = vmx_enter_guest(regs, v->arch.hvm.vmx.launched);
+        if ( rc )
+        {
+            unsigned long err = __vmread(VM_INSTRUCTION_ERROR);
+
+            domain_crash(v->domain, "d%uv%u VM%s failed: VM-instruction error %lu (rflags %#lx)",
+                         v->domain->domain_id, v->vcpu_id,
+                         v->arch.hvm.vmx.launched ? "RESUME" : "LAUNCH", err, rc);
+            return;
+        }
+        v->arch.hvm.vmx.launched = true;
+
+        regs->rip = __vmread(GUEST_RIP);
+        regs->rsp = __vmread(GUEST_RSP);
+        regs->rflags = __vmread(GUEST_RFLAGS);
+        vmx_handle_exit(v, regs);
+    }
+}
+
+/* ---- the vendor hooks ------------------------------------------------------ */
+
+unsigned long vmx_real_cr0(unsigned long guest_cr0);
+unsigned long vmx_real_cr4(unsigned long guest_cr4);
+
+static void vmx_update_guest_cr(struct vcpu *v, unsigned int cr)
+{
+    if ( cr == 0 )
+    {
+        __vmwrite(GUEST_CR0, vmx_real_cr0(v->arch.hvm.guest_cr0));
+        __vmwrite(CR0_READ_SHADOW, v->arch.hvm.guest_cr0);
+    }
+    else if ( cr == 4 )
+    {
+        __vmwrite(GUEST_CR4, vmx_real_cr4(v->arch.hvm.guest_cr4));
+        __vmwrite(CR4_READ_SHADOW, v->arch.hvm.guest_cr4);
+    }
+}
+
+static void vmx_update_guest_efer(struct vcpu *v)
+{
+    struct vmx_vcpu *vmx = &v->arch.hvm.vmx;
+
+    __vmwrite(GUEST_EFER, v->arch.hvm.guest_efer);
+    if ( v->arch.hvm.guest_efer & EFER_LMA )
+        vmx->entry_control |= VM_ENTRY_IA32E_MODE;
+    else
+        vmx->entry_control &= ~VM_ENTRY_IA32E_MODE;
+    __vmwrite(VM_ENTRY_CONTROLS, vmx->entry_control);
+}
+
+static unsigned int vmx_get_cpl(struct vcpu *v)
+{
+    return (__vmread(GUEST_SS_AR_BYTES) >> 5) & 3;
+}
+
+#define SEG_AR_L (1u << 13)
+
+static bool vmx_long_mode_code(struct vcpu *v)
+{
+    return (v->arch.hvm.guest_efer & EFER_LMA) &&
+           (__vmread(GUEST_CS_AR_BYTES) & SEG_AR_L);
+}
+
+static uint64_t vmx_get_guest_cr3(struct vcpu *v)
+{
+    return __vmread(GUEST_CR3);
+}
+
+static uint64_t vmx_get_msr(struct vcpu *v, uint32_t msr, bool *ok)
+{
+    *ok = true;
+    switch ( msr )
+    {
+    case MSR_FS_BASE:           return __vmread(GUEST_FS_BASE);
+    case MSR_GS_BASE:           return __vmread(GUEST_GS_BASE);
+    case MSR_IA32_SYSENTER_CS:  return __vmread(GUEST_SYSENTER_CS);
+    case MSR_IA32_SYSENTER_ESP: return __vmread(GUEST_SYSENTER_ESP);
+    case MSR_IA32_SYSENTER_EIP: return __vmread(GUEST_SYSENTER_EIP);
+    case MSR_IA32_CR_PAT:
+        if ( vmx_caps.entry & VM_ENTRY_LOAD_GUEST_PAT )
+            return __vmread(GUEST_PAT);
+        break;
+    }
+    *ok = false;
+    return 0;
+}
+
+static bool vmx_set_msr(struct vcpu *v, uint32_t msr, uint64_t val)
+{
+    switch ( msr )
+    {
+    case MSR_FS_BASE:           __vmwrite(GUEST_FS_BASE, val); return true;
+    case MSR_GS_BASE:           __vmwrite(GUEST_GS_BASE, val); return true;
+    case MSR_IA32_SYSENTER_CS:  __vmwrite(GUEST_SYSENTER_CS, val); return true;
+    case MSR_IA32_SYSENTER_ESP: __vmwrite(GUEST_SYSENTER_ESP, val); return true;
+    case MSR_IA32_SYSENTER_EIP: __vmwrite(GUEST_SYSENTER_EIP, val); return true;
+    case MSR_IA32_CR_PAT:
+        if ( !(vmx_caps.entry & VM_ENTRY_LOAD_GUEST_PAT) )
+            return false;
+        __vmwrite(GUEST_PAT, val);
+        return true;
+    }
+    return false;
+}
+
+/* Xen's packed 12-bit access rights -> the VMCS layout (bits 8-11 move up to 12-15). */
+static uint32_t unpack_ar(uint16_t ar)
+{
+    if ( !ar )
+        return X86_SEG_AR_UNUSABLE;
+    return (ar & 0xff) | ((uint32_t)(ar & 0xf00) << 4);
+}
+
+static void set_segment(enum x86_segment seg, uint16_t sel, uint64_t base,
+                        uint32_t limit, uint32_t ar)
+{
+    static const unsigned int fields[][4] = {
+        [x86_seg_es] = { GUEST_ES_SELECTOR, GUEST_ES_BASE, GUEST_ES_LIMIT, GUEST_ES_AR_BYTES },
+        [x86_seg_cs] = { GUEST_CS_SELECTOR, GUEST_CS_BASE, GUEST_CS_LIMIT, GUEST_CS_AR_BYTES },
+        [x86_seg_ss] = { GUEST_SS_SELECTOR, GUEST_SS_BASE, GUEST_SS_LIMIT, GUEST_SS_AR_BYTES },
+        [x86_seg_ds] = { GUEST_DS_SELECTOR, GUEST_DS_BASE, GUEST_DS_LIMIT, GUEST_DS_AR_BYTES },
+        [x86_seg_fs] = { GUEST_FS_SELECTOR, GUEST_FS_BASE, GUEST_FS_LIMIT, GUEST_FS_AR_BYTES },
+        [x86_seg_gs] = { GUEST_GS_SELECTOR, GUEST_GS_BASE, GUEST_GS_LIMIT, GUEST_GS_AR_BYTES },
+        [x86_seg_ldtr] = { GUEST_LDTR_SELECTOR, GUEST_LDTR_BASE, GUEST_LDTR_LIMIT, GUEST_LDTR_AR_BYTES },
+        [x86_seg_tr] = { GUEST_TR_SELECTOR, GUEST_TR_BASE, GUEST_TR_LIMIT, GUEST_TR_AR_BYTES },
+    };
+
+    __vmwrite(fields[seg][0], sel);
+    __vmwrite(fields[seg][1], base);
+    __vmwrite(fields[seg][2], limit);
+    __vmwrite(fields[seg][3], ar);
+}
+
+/*
+ * Load a register state given as Xen's vcpu_hvm_context (VCPUOP_initialise,
+ * and the boot vCPU's PVH entry).  Checked like Xen: the control registers
+ * must describe a mode the CPU can enter.
+ */
+static int vmx_set_context(struct vcpu *v, const struct vcpu_hvm_context *ctx)
+{
+    struct hvm_vcpu *hvm = &v->arch.hvm;
+    struct cpu_user_regs *r = &hvm->regs;
+    uint64_t cr0, cr4, efer;
+
+    switch ( ctx->mode )
+    {
+    case VCPU_HVM_MODE_32B:
+    {
+        const struct vcpu_hvm_x86_32 *c = &ctx->cpu_regs.x86_32;
+
+        cr0 = c->cr0; cr4 = c->cr4; efer = c->efer;
+        if ( efer & (EFER_LMA | EFER_LME) )
+            return -EINVAL;
+        if ( !(cr0 & X86_CR0_PE) || (cr0 & X86_CR0_PG) )
+            return -EINVAL;         /* paging would need PDPTEs / page tables checked */
+        memset(r, 0, sizeof(*r));
+        r->rax = c->eax; r->rcx = c->ecx; r->rdx = c->edx; r->rbx = c->ebx;
+        r->rsp = c->esp; r->rbp = c->ebp; r->rsi = c->esi; r->rdi = c->edi;
+        r->rip = c->eip; r->rflags = c->eflags | X86_EFLAGS_MBS;
+        vmx_vmcs_enter(v);
+        set_segment(x86_seg_cs, 0x08, c->cs_base, c->cs_limit, unpack_ar(c->cs_ar));
+        set_segment(x86_seg_ds, 0x10, c->ds_base, c->ds_limit, unpack_ar(c->ds_ar));
+        set_segment(x86_seg_ss, 0x10, c->ss_base, c->ss_limit, unpack_ar(c->ss_ar));
+        set_segment(x86_seg_es, 0x10, c->es_base, c->es_limit, unpack_ar(c->es_ar));
+        set_segment(x86_seg_fs, 0, 0, 0xffffffff, unpack_ar(c->ds_ar));
+        set_segment(x86_seg_gs, 0, 0, 0xffffffff, unpack_ar(c->ds_ar));
+        set_segment(x86_seg_tr, 0, c->tr_base, c->tr_limit ?: 0x67,
+                    c->tr_ar ? unpack_ar(c->tr_ar) : 0x8b);
+        __vmwrite(GUEST_CR3, c->cr3);
+        break;
+    }
+
+    case VCPU_HVM_MODE_64B:
+    {
+        const struct vcpu_hvm_x86_64 *c = &ctx->cpu_regs.x86_64;
+
+        cr0 = c->cr0; cr4 = c->cr4; efer = c->efer;
+        if ( !(efer & EFER_LME) || !(cr0 & X86_CR0_PG) || !(cr0 & X86_CR0_PE) ||
+             !(cr4 & X86_CR4_PAE) )
+            return -EINVAL;
+        efer |= EFER_LMA;
+        memset(r, 0, sizeof(*r));
+        r->rax = c->rax; r->rcx = c->rcx; r->rdx = c->rdx; r->rbx = c->rbx;
+        r->rsp = c->rsp; r->rbp = c->rbp; r->rsi = c->rsi; r->rdi = c->rdi;
+        r->rip = c->rip; r->rflags = c->rflags | X86_EFLAGS_MBS;
+        vmx_vmcs_enter(v);
+        /* Flat: 64-bit code, data read/write, busy 64-bit TSS. */
+        set_segment(x86_seg_cs, 0x08, 0, 0xffffffff, 0xa09b);
+        set_segment(x86_seg_ds, 0x10, 0, 0xffffffff, 0xc093);
+        set_segment(x86_seg_ss, 0x10, 0, 0xffffffff, 0xc093);
+        set_segment(x86_seg_es, 0x10, 0, 0xffffffff, 0xc093);
+        set_segment(x86_seg_fs, 0, 0, 0xffffffff, 0xc093);
+        set_segment(x86_seg_gs, 0, 0, 0xffffffff, 0xc093);
+        set_segment(x86_seg_tr, 0, 0, 0x67, 0x8b);
+        __vmwrite(GUEST_CR3, c->cr3);
+        break;
+    }
+
+    default:
+        return -EINVAL;
+    }
+
+    if ( (cr4 & ~(uint64_t)X86_CR4_VMXE) & ~vmx_caps.cr4_fixed1 )
+    {
+        if ( current && current != v )
+            vmx_vmcs_enter(current);
+        return -EINVAL;
+    }
+
+    set_segment(x86_seg_ldtr, 0, 0, 0, X86_SEG_AR_UNUSABLE);
+    __vmwrite(GUEST_GDTR_BASE, 0);
+    __vmwrite(GUEST_GDTR_LIMIT, 0);
+    __vmwrite(GUEST_IDTR_BASE, 0);
+    __vmwrite(GUEST_IDTR_LIMIT, 0);
+    __vmwrite(GUEST_INTERRUPTIBILITY_INFO, 0);
+    __vmwrite(GUEST_ACTIVITY_STATE, GUEST_ACTIVITY_ACTIVE);
+    __vmwrite(VM_ENTRY_INTR_INFO, 0);
+
+    hvm->guest_cr0 = cr0 | X86_CR0_ET;
+    hvm->guest_cr4 = cr4;
+    hvm->guest_efer = efer;
+    vmx_update_guest_cr(v, 0);
+    vmx_update_guest_cr(v, 4);
+    vmx_update_guest_efer(v);
+
+    /* Back to the VMCS of the vCPU that is running, if another. */
+    if ( current && current != v )
+        vmx_vmcs_enter(current);
+    return 0;
+}
+
+static int vmx_vcpu_initialise(struct vcpu *v)
+{
+    int rc = vmx_create_vmcs(v);
+
+    if ( current && current != v )
+        vmx_vmcs_enter(current);
+    return rc;
+}
+
+const struct hvm_function_table vmx_function_table = {
+    .name               = "VMX",
+    .vcpu_initialise    = vmx_vcpu_initialise,
+    .vcpu_destroy       = vmx_destroy_vmcs,
+    .do_resume          = vmx_do_resume,
+    .update_guest_cr    = vmx_update_guest_cr,
+    .update_guest_efer  = vmx_update_guest_efer,
+    .inject_exception   = vmx_inject_hw_exception,
+    .set_context        = vmx_set_context,
+    .get_cpl            = vmx_get_cpl,
+    .long_mode_code     = vmx_long_mode_code,
+    .get_msr            = vmx_get_msr,
+    .set_msr            = vmx_set_msr,
+    .get_guest_cr3      = vmx_get_guest_cr3,
+    .dump_exit_counts   = vmx_dump_exit_counts,
+};

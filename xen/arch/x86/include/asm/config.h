@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Build-wide constants of the x86 hypervisor, usable from C and assembly. */
+#ifndef __ASM_X86_CONFIG_H__
+#define __ASM_X86_CONFIG_H__
+
+#include <asm/x86-defns.h>
+#include <asm/msr-index.h>
+#include <asm/page-bits.h>
+
+/* The image is linked and runs identity-mapped at 2 MiB. */
+#define XEN_LOAD_ADDR       0x200000
+
+#define STACK_ORDER         2
+#define STACK_SIZE          (PAGE_SIZE << STACK_ORDER)
+
+/* Selectors of the hypervisor's GDT (boot_gdt in head.S). */
+#define __HYPERVISOR_CS     0x08
+#define __HYPERVISOR_DS     0x10
+#define TSS_SELECTOR        0x18
+
+/* How much of the physical address space head.S identity-maps. */
+#define DIRECTMAP_SIZE      (4ULL << 30)
+
+#define NR_CPUS             1
+
+#endif /* __ASM_X86_CONFIG_H__ */

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* x86 parts of struct domain and struct vcpu: every domain is an HVM (PVH) one. */
+#ifndef __ASM_X86_DOMAIN_H__
+#define __ASM_X86_DOMAIN_H__
+
+#include <asm/hvm/domain.h>
+#include <asm/hvm/vcpu.h>
+
+struct arch_domain {
+    struct hvm_domain hvm;
+};
+
+struct arch_vcpu {
+    struct hvm_vcpu hvm;
+};
+
+#endif /* __ASM_X86_DOMAIN_H__ */

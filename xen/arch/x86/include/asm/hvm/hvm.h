@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Generic HVM code and the vendor seam.  Code outside hvm/vmx/ calls the
+ * hooks in hvm_funcs, never VMX internals, so that another vendor's
+ * implementation could sit beside VMX.
+ */
+#ifndef __ASM_X86_HVM_HVM_H__
+#define __ASM_X86_HVM_HVM_H__
+
+#include <xen/types.h>
+#include <asm/processor.h>
+#include <asm/regs.h>
+
+struct vcpu;
+struct domain;
+struct vcpu_hvm_context;
+
+struct hvm_function_table {
+    const char *name;
+    int  (*vcpu_initialise)(struct vcpu *v);
+    void (*vcpu_destroy)(struct vcpu *v);
+    /* Run v until it must be descheduled. */
+    void (*do_resume)(struct vcpu *v);
+    /* Push guest_cr0/guest_cr4/guest_efer of v into the hardware state. */
+    void (*update_guest_cr)(struct vcpu *v, unsigned int cr);
+    void (*update_guest_efer)(struct vcpu *v);
+    void (*inject_exception)(unsigned int vector, int error_code);
+    /* Load a full register state (VCPUOP_initialise, the boot vCPU). */
+    int  (*set_context)(struct vcpu *v, const struct vcpu_hvm_context *ctx);
+    /* Guest CPL and whether it runs 64-bit code (for hypercall ABI). */
+    unsigned int (*get_cpl)(struct vcpu *v);
+    bool (*long_mode_code)(struct vcpu *v);
+    /* Segment bases and MSRs kept in the hardware state. */
+    uint64_t (*get_msr)(struct vcpu *v, uint32_t msr, bool *ok);
+    bool (*set_msr)(struct vcpu *v, uint32_t msr, uint64_t val);
+    uint64_t (*get_guest_cr3)(struct vcpu *v);
+    void (*dump_exit_counts)(const struct vcpu *v);
+};
+
+extern const struct hvm_function_table *hvm_funcs;
+
+int hvm_enable(void);
+int hvm_domain_initialise(struct domain *d);
+void hvm_domain_destroy(struct domain *d);
+int hvm_vcpu_initialise(struct vcpu *v);
+void hvm_vcpu_destroy(struct vcpu *v);
+/* Switch the MSRs the hardware does not switch, when v is scheduled in. */
+void hvm_context_switch(struct vcpu *prev, struct vcpu *next);
+
+/* Handlers called from the vendor exit path. */
+void hvm_cpuid(struct vcpu *v, uint32_t leaf, uint32_t subleaf, struct cpuid_leaf *res);
+void hvm_hlt(struct vcpu *v, struct cpu_user_regs *regs);
+void hvm_hypercall(struct vcpu *v, struct cpu_user_regs *regs);
+/* 0 done, >0 exception injected, <0 cannot emulate. */
+int hvm_set_cr0(struct vcpu *v, unsigned long value);
+int hvm_set_cr4(struct vcpu *v, unsigned long value);
+int hvm_msr_read(struct vcpu *v, uint32_t msr, uint64_t *val);
+int hvm_msr_write(struct vcpu *v, uint32_t msr, uint64_t val);
+void hvm_portio(struct vcpu *v, unsigned int port, unsigned int bytes, bool in,
+                unsigned long *val);
+/* True if the EPT violation was expected and handled (log-dirty, ...). */
+bool hvm_hap_nested_page_fault(struct vcpu *v, uint64_t gpa, unsigned long q);
+
+
+#endif /* __ASM_X86_HVM_HVM_H__ */

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Per-vCPU HVM state: guest registers the VMCS does not hold, counters. */
+#ifndef __ASM_X86_HVM_VCPU_H__
+#define __ASM_X86_HVM_VCPU_H__
+
+#include <xen/types.h>
+#include <asm/regs.h>
+#include <asm/hvm/vmx/vmcs.h>
+#include <asm/hvm/vmx/vmx.h>
+
+struct hvm_vcpu {
+    struct cpu_user_regs regs;      /* guest GPRs; rip/rsp/rflags cached */
+
+    /* What the guest believes its control registers hold. */
+    unsigned long   guest_cr0;
+    unsigned long   guest_cr4;
+    uint64_t        guest_efer;
+
+    /* MSRs the VMCS does not switch: swapped on context switch. */
+    uint64_t        msr_star, msr_lstar, msr_cstar, msr_syscall_mask;
+    uint64_t        msr_shadow_gs, msr_tsc_aux;
+
+    /* Exits by reason (the counters "xl" and the monitor read). */
+    uint64_t        exit_count[EXIT_REASON_NR];
+    uint64_t        exits_total;
+
+    struct vmx_vcpu vmx;
+};
+
+#endif /* __ASM_X86_HVM_VCPU_H__ */

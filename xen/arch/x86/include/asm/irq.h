@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Interrupt vectors the hypervisor uses, and handler registration. */
+#ifndef __ASM_X86_IRQ_H__
+#define __ASM_X86_IRQ_H__
+
+#include <asm/regs.h>
+
+#define LOCAL_TIMER_VECTOR     0xf0
+#define SPURIOUS_APIC_VECTOR   0xff
+
+typedef void (*irq_handler_t)(struct cpu_user_regs *regs);
+
+void set_irq_handler(unsigned int vector, irq_handler_t fn);
+
+#endif /* __ASM_X86_IRQ_H__ */

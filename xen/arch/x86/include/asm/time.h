@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The TSC as the hypervisor's clock. */
+#ifndef __ASM_X86_TIME_H__
+#define __ASM_X86_TIME_H__
+
+/* TSC ticks per millisecond, measured at boot against the PIT. */
+extern unsigned long cpu_khz;
+
+void calibrate_tsc(void);
+
+#endif /* __ASM_X86_TIME_H__ */

@@ -1,0 +1,247 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The p2m in EPT form: four levels of 512 entries; leaves at level 1
+ * (4 KiB) or level 2 (2 MiB).  Splitting a 2 MiB leaf replaces it with a
+ * table of 512 4 KiB leaves of the same type, so that later changes can
+ * be made per 4 KiB page.
+ *
+ * The type of each mapping lives in ignored bits of the leaf; the access
+ * rights follow from the type (ept_p2m_type_to_flags).
+ */
+#include <xen/errno.h>
+#include <xen/lib.h>
+#include <xen/mm.h>
+#include <xen/sched.h>
+#include <xen/string.h>
+#include <asm/hvm/vmx/ept.h>
+#include <asm/hvm/vmx/vmcs.h>
+#include <asm/p2m.h>
+
+typedef uint64_t ept_entry_t;
+
+static uint64_t ept_p2m_type_to_flags(p2m_type_t t)
+{
+    uint64_t ad = cpu_has_vmx_ept_ad ? (EPTE_A | EPTE_D) : 0;
+
+    switch ( t )
+    {
+    case p2m_ram_rw:
+        return EPTE_RWX | EPTE_MT_WB | ad;
+    case p2m_ram_logdirty:
+        /* Read/execute only: the first write faults and is logged. */
+        return EPTE_R | EPTE_X | EPTE_MT_WB | (ad & EPTE_A);
+    case p2m_ram_ro:
+        return EPTE_R | EPTE_X | EPTE_MT_WB | (ad & EPTE_A);
+    default:
+        return 0;
+    }
+}
+
+static ept_entry_t make_leaf(unsigned long mfn, unsigned int level, p2m_type_t t)
+{
+    uint64_t flags = ept_p2m_type_to_flags(t);
+
+    if ( !flags )
+        return 0;
+    return ((uint64_t)mfn << PAGE_SHIFT) | flags | (level > 1 ? EPTE_SP : 0) |
+           ((uint64_t)t << EPTE_TYPE_SHIFT);
+}
+
+static p2m_type_t leaf_type(ept_entry_t e)
+{
+    return (e & EPTE_TYPE_MASK) >> EPTE_TYPE_SHIFT;
+}
+
+static bool is_leaf(ept_entry_t e, unsigned int level)
+{
+    return level == 1 || (e & EPTE_SP);
+}
+
+static ept_entry_t *entry_table(ept_entry_t e)
+{
+    return maddr_to_virt(e & EPTE_ADDR_MASK);
+}
+
+static ept_entry_t *new_table(struct domain *d)
+{
+    ept_entry_t *t = alloc_xenheap_page();
+
+    if ( t )
+        d->arch.hvm.p2m.nr_table_pages++;
+    return t;
+}
+
+/* Replace the 2 MiB leaf *e with a table of 4 KiB leaves of the same type. */
+static int split_superpage(struct domain *d, ept_entry_t *e)
+{
+    ept_entry_t *t = new_table(d);
+    unsigned long mfn = (*e & EPTE_ADDR_MASK) >> PAGE_SHIFT;
+    p2m_type_t type = leaf_type(*e);
+    unsigned int i;
+
+    if ( !t )
+        return -ENOMEM;
+    for ( i = 0; i < EPT_TABLE_ENTRIES; i++ )
+        t[i] = make_leaf(mfn + i, 1, type);
+    *e = virt_to_maddr(t) | EPTE_RWX;
+    return 0;
+}
+
+int p2m_set_entry(struct domain *d, unsigned long gfn, unsigned long mfn,
+                  unsigned int order, p2m_type_t t)
+{
+    struct p2m_domain *p2m = &d->arch.hvm.p2m;
+    unsigned int target = order ? 2 : 1, level;
+    ept_entry_t *table = p2m->root, *e;
+    int rc;
+
+    if ( (order != 0 && order != SUPERPAGE_ORDER) ||
+         (gfn & ((1UL << order) - 1)) || (mfn & ((1UL << order) - 1)) )
+        return -EINVAL;
+    if ( order && !cpu_has_vmx_ept_2mb )
+    {
+        unsigned long i;
+
+        for ( i = 0; i < (1UL << order); i++ )
+            if ( (rc = p2m_set_entry(d, gfn + i, mfn + i, 0, t)) )
+                return rc;
+        return 0;
+    }
+
+    for ( level = EPT_LEVELS; level > target; level-- )
+    {
+        e = &table[(gfn >> (9 * (level - 1))) & 0x1ff];
+        if ( !(*e & EPTE_RWX) )
+        {
+            ept_entry_t *nt = new_table(d);
+
+            if ( !nt )
+                return -ENOMEM;
+            *e = virt_to_maddr(nt) | EPTE_RWX;
+        }
+        else if ( is_leaf(*e, level) )
+        {
+            if ( (rc = split_superpage(d, e)) )
+                return rc;
+        }
+        table = entry_table(*e);
+    }
+
+    e = &table[(gfn >> (9 * (target - 1))) & 0x1ff];
+    if ( target == 2 && (*e & EPTE_RWX) && !is_leaf(*e, 2) )
+    {
+        /* Replacing a table of 4 KiB leaves with one superpage leaf. */
+        d->arch.hvm.p2m.nr_table_pages--;
+        free_xenheap_page(entry_table(*e));
+    }
+    *e = (mfn == INVALID_MFN) ? 0 : make_leaf(mfn, target, t);
+
+    if ( gfn + (1UL << order) - 1 > p2m->max_mapped_pfn )
+        p2m->max_mapped_pfn = gfn + (1UL << order) - 1;
+    ept_sync_domain(d);
+    return 0;
+}
+
+/* Find the leaf entry for gfn; returns it and its level, or NULL. */
+static ept_entry_t *ept_lookup(struct domain *d, unsigned long gfn,
+                               unsigned int *level_out)
+{
+    ept_entry_t *table = d->arch.hvm.p2m.root, *e;
+    unsigned int level;
+
+    if ( !table )
+        return NULL;
+    for ( level = EPT_LEVELS; level >= 1; level-- )
+    {
+        e = &table[(gfn >> (9 * (level - 1))) & 0x1ff];
+        if ( !(*e & EPTE_RWX) )
+            return NULL;
+        if ( is_leaf(*e, level) )
+        {
+            *level_out = level;
+            return e;
+        }
+        table = entry_table(*e);
+    }
+    return NULL;
+}
+
+unsigned long p2m_get_entry(struct domain *d, unsigned long gfn, p2m_type_t *t)
+{
+    unsigned int level;
+    ept_entry_t *e = ept_lookup(d, gfn, &level);
+
+    if ( !e )
+    {
+        *t = p2m_mmio_dm;
+        return INVALID_MFN;
+    }
+    *t = leaf_type(*e);
+    return ((*e & EPTE_ADDR_MASK) >> PAGE_SHIFT) +
+           (gfn & ((1UL << (9 * (level - 1))) - 1));
+}
+
+static void ept_free_level(struct domain *d, ept_entry_t *table, unsigned int level)
+{
+    unsigned int i;
+
+    for ( i = 0; i < EPT_TABLE_ENTRIES; i++ )
+    {
+        ept_entry_t e = table[i];
+
+        if ( !(e & EPTE_RWX) )
+            continue;
+        if ( is_leaf(e, level) )
+        {
+            p2m_type_t t = leaf_type(e);
+
+            if ( t == p2m_ram_rw || t == p2m_ram_logdirty || t == p2m_ram_ro )
+            {
+                unsigned int order = level == 2 ? SUPERPAGE_ORDER : 0;
+
+                free_domheap_pages((e & EPTE_ADDR_MASK) >> PAGE_SHIFT, order);
+                d->tot_pages -= 1UL << order;
+            }
+            continue;
+        }
+        ept_free_level(d, entry_table(e), level - 1);
+    }
+    free_xenheap_page(table);
+}
+
+int p2m_init(struct domain *d)
+{
+    struct p2m_domain *p2m = &d->arch.hvm.p2m;
+
+    p2m->root = alloc_xenheap_page();
+    if ( !p2m->root )
+        return -ENOMEM;
+    p2m->nr_table_pages = 1;
+    p2m->eptp = virt_to_maddr(p2m->root) | EPTP_MT_WB | EPTP_WALK_LENGTH(EPT_LEVELS) |
+                (cpu_has_vmx_ept_ad ? EPTP_AD_ENABLE : 0);
+    return 0;
+}
+
+void p2m_teardown(struct domain *d)
+{
+    struct p2m_domain *p2m = &d->arch.hvm.p2m;
+
+    if ( !p2m->root )
+        return;
+    ept_sync_domain(d);
+    ept_free_level(d, p2m->root, EPT_LEVELS);
+    p2m->root = NULL;
+}
+
+struct invept_desc {
+    uint64_t eptp, reserved;
+};
+
+void ept_sync_domain(struct domain *d)
+{
+    struct invept_desc desc = { d->arch.hvm.p2m.eptp, 0 };
+    unsigned long type = (vmx_caps.ept_vpid & VMX_EPT_INVEPT_SINGLE_CONTEXT)
+                         ? INVEPT_SINGLE_CONTEXT : INVEPT_ALL_CONTEXT;
+
+    asm volatile ( "invept %0, %1" :: "m" (desc), "r" (type) : "memory", "cc" );
+}

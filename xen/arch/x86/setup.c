@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * __start_xen(): from the multiboot2 hand-over to the scheduler.
+ */
+#include <xen/console.h>
+#include <xen/errno.h>
+#include <xen/lib.h>
+#include <xen/mm.h>
+#include <xen/param.h>
+#include <xen/sched.h>
+#include <xen/version.h>
+#include <asm/apic.h>
+#include <asm/config.h>
+#include <asm/hvm/hvm.h>
+#include <asm/processor.h>
+#include <asm/setup.h>
+#include <asm/time.h>
+
+static struct boot_info boot_info;
+
+/* Hand RAM to the allocator, then take back what is in use. */
+static void init_memory(const struct boot_info *bi)
+{
+    unsigned int i;
+
+    for ( i = 0; i < bi->nr_e820; i++ )
+    {
+        const struct e820entry *e = &bi->e820[i];
+        uint64_t s = e->addr, end = e->addr + e->size;
+
+        printk(XENLOG_INFO " %016lx - %016lx (%s)\n", (unsigned long)s,
+               (unsigned long)end, e->type == E820_RAM ? "usable" : "reserved");
+        if ( e->type != E820_RAM )
+            continue;
+        if ( s < MB(1) )
+            s = MB(1);              /* leave the first MiB alone */
+        if ( end > DIRECTMAP_SIZE )
+            end = DIRECTMAP_SIZE;
+        if ( s < end )
+            init_boot_pages(s, end);
+    }
+
+    reserve_boot_pages(virt_to_maddr(__image_start), virt_to_maddr(__image_end));
+    reserve_boot_pages(bi->mbi_start, bi->mbi_end);
+    for ( i = 0; i < bi->nr_modules; i++ )
+        reserve_boot_pages(bi->mods[i].start, bi->mods[i].end);
+    end_boot_allocator();
+}
+
+void __start_xen(uint32_t magic, unsigned long mbi)
+{
+    struct boot_info *bi = &boot_info;
+    int rc;
+
+    console_init_preirq();
+
+    rc = multiboot2_parse(magic, mbi, bi);
+    if ( rc == -EINVAL )
+        panic("Not booted by a multiboot2 loader (magic %#x)", magic);
+
+    /* Parameters first: they decide, among other things, the log level. */
+    cmdline_parse(bi->cmdline);
+
+    print_banner();
+    printk("Bootloader: %s\n", bi->loader ? bi->loader : "unknown");
+    printk("Command line: %s\n", bi->cmdline);
+    if ( rc )
+        panic("The boot loader gave no memory map");
+
+    printk(XENLOG_INFO "Xen-e820 RAM map:\n");
+    init_memory(bi);
+    printk(XENLOG_INFO "Boot modules: %u\n", bi->nr_modules);
+
+    percpu_traps_init();
+    apic_init();
+    calibrate_tsc();
+
+    rc = hvm_enable();
+    if ( rc )
+        panic("This CPU cannot run HVM guests (VMX with EPT and unrestricted guest needed)");
+
+    scheduler_init();
+    create_boot_domains(bi);
+    scheduler_run();
+}

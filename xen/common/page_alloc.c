@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Physical page allocator.
+ *
+ * One bit per 4 KiB frame of the identity-mapped range (set = not free).
+ * At boot every frame starts unavailable; the RAM ranges of the multiboot2
+ * memory map are handed in with init_boot_pages() and whatever the image,
+ * the boot information and the modules occupy is taken out again with
+ * reserve_boot_pages().  Allocations of 2^order frames are naturally
+ * aligned, so an order-9 allocation can back a 2 MiB EPT mapping.
+ *
+ * This is deliberately simple (first fit with a hint); a single physical
+ * CPU and tens of MiB per guest do not need a buddy allocator yet.
+ */
+#include <xen/lib.h>
+#include <xen/mm.h>
+#include <xen/string.h>
+#include <asm/config.h>
+
+#define MAX_PAGES      (DIRECTMAP_SIZE >> PAGE_SHIFT)
+#define BITS_PER_WORD  (8 * sizeof(unsigned long))
+
+static unsigned long alloc_map[MAX_PAGES / BITS_PER_WORD];
+static unsigned long nr_total, nr_free, max_pfn;
+static bool map_initialised;
+
+static bool page_used(unsigned long pfn)
+{
+    return alloc_map[pfn / BITS_PER_WORD] & (1UL << (pfn % BITS_PER_WORD));
+}
+
+static void set_used(unsigned long pfn, bool used)
+{
+    unsigned long bit = 1UL << (pfn % BITS_PER_WORD);
+
+    if ( used )
+        alloc_map[pfn / BITS_PER_WORD] |= bit;
+    else
+        alloc_map[pfn / BITS_PER_WORD] &= ~bit;
+}
+
+static void init_map(void)
+{
+    if ( map_initialised )
+        return;
+    memset(alloc_map, 0xff, sizeof(alloc_map));
+    map_initialised = true;
+}
+
+void init_boot_pages(paddr_t start, paddr_t end)
+{
+    unsigned long pfn, s = PFN_UP(start), e = PFN_DOWN(end);
+
+    init_map();
+    if ( e > MAX_PAGES )
+        e = MAX_PAGES;
+    for ( pfn = s; pfn < e; pfn++ )
+    {
+        if ( !page_used(pfn) )
+            continue;
+        set_used(pfn, false);
+        nr_total++;
+        nr_free++;
+    }
+    if ( e > max_pfn )
+        max_pfn = e;
+}
+
+void reserve_boot_pages(paddr_t start, paddr_t end)
+{
+    unsigned long pfn, s = PFN_DOWN(start), e = PFN_UP(end);
+
+    init_map();
+    if ( e > MAX_PAGES )
+        e = MAX_PAGES;
+    for ( pfn = s; pfn < e; pfn++ )
+    {
+        if ( page_used(pfn) )
+            continue;
+        set_used(pfn, true);
+        nr_total--;
+        nr_free--;
+    }
+}
+
+void end_boot_allocator(void)
+{
+    printk(XENLOG_INFO "Memory: %lu KiB free of %lu KiB usable\n",
+           nr_free * (PAGE_SIZE / 1024), nr_total * (PAGE_SIZE / 1024));
+}
+
+static bool range_free(unsigned long pfn, unsigned long n)
+{
+    unsigned long i;
+
+    /* Whole words at a time where the range is word-aligned. */
+    if ( !(pfn % BITS_PER_WORD) && !(n % BITS_PER_WORD) )
+    {
+        for ( i = 0; i < n / BITS_PER_WORD; i++ )
+            if ( alloc_map[pfn / BITS_PER_WORD + i] )
+                return false;
+        return true;
+    }
+    for ( i = 0; i < n; i++ )
+        if ( page_used(pfn + i) )
+            return false;
+    return true;
+}
+
+static unsigned long alloc_hint;
+
+mfn_t alloc_domheap_pages(unsigned int order)
+{
+    unsigned long n = 1UL << order, pfn, i, start, pass;
+
+    if ( n > nr_free )
+        return INVALID_MFN;
+
+    /* Two passes: from the hint to the end, then from the start. */
+    for ( pass = 0; pass < 2; pass++ )
+    {
+        start = pass ? 0 : ROUNDUP(alloc_hint, n);
+        for ( pfn = start; pfn + n <= max_pfn; pfn += n )
+        {
+            if ( !range_free(pfn, n) )
+                continue;
+            for ( i = 0; i < n; i++ )
+                set_used(pfn + i, true);
+            nr_free -= n;
+            alloc_hint = pfn + n;
+            return pfn;
+        }
+    }
+    return INVALID_MFN;
+}
+
+void free_domheap_pages(mfn_t mfn, unsigned int order)
+{
+    unsigned long i, n = 1UL << order;
+
+    for ( i = 0; i < n; i++ )
+    {
+        BUG_ON(!page_used(mfn + i));
+        set_used(mfn + i, false);
+    }
+    nr_free += n;
+    if ( mfn < alloc_hint )
+        alloc_hint = mfn;
+}
+
+void clear_page(void *p)
+{
+    memset(p, 0, PAGE_SIZE);
+}
+
+void *alloc_xenheap_pages(unsigned int order)
+{
+    mfn_t mfn = alloc_domheap_pages(order);
+    void *v;
+
+    if ( mfn == INVALID_MFN )
+        return NULL;
+    v = mfn_to_virt(mfn);
+    memset(v, 0, PAGE_SIZE << order);
+    return v;
+}
+
+void free_xenheap_pages(void *v, unsigned int order)
+{
+    if ( v )
+        free_domheap_pages(virt_to_mfn(v), order);
+}
+
+unsigned long total_pages(void)
+{
+    return nr_total;
+}
+
+unsigned long avail_pages(void)
+{
+    return nr_free;
+}

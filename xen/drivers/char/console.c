@@ -1,0 +1,247 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The hypervisor console.
+ *
+ * printk() formats a message, strips its log-level prefix (XENLOG_*, see
+ * xen/lib.h), drops it if it is above the threshold set by loglvl= (host
+ * messages) or guest_loglvl= (messages about guests), and writes it to COM1
+ * and to the console ring, starting every line with "(XEN) ".
+ *
+ * Guest output (console_io writes, port 0xE9) is collected per domain and
+ * printed line by line as "(dN) text", as Xen does.
+ */
+#include <xen/console.h>
+#include <xen/errno.h>
+#include <xen/guest_access.h>
+#include <xen/lib.h>
+#include <xen/param.h>
+#include <xen/sched.h>
+#include <xen/string.h>
+#include <public/xen.h>
+
+/* Log levels, lowest number = most severe (Xen's order). */
+enum {
+    LVL_NONE = -1,
+    LVL_ERR = XENLOG_LVL_ERR,
+    LVL_WARNING = XENLOG_LVL_WARNING,
+    LVL_INFO = XENLOG_LVL_INFO,
+    LVL_DEBUG = XENLOG_LVL_DEBUG,
+    LVL_ALL,
+};
+
+static int xenlog_upper = LVL_INFO;
+static int guest_loglvl_upper = LVL_INFO;
+
+static int parse_level(const char *s, const char **end)
+{
+    static const struct { const char *name; int lvl; } names[] = {
+        { "none", LVL_NONE }, { "error", LVL_ERR }, { "warning", LVL_WARNING },
+        { "info", LVL_INFO }, { "debug", LVL_DEBUG }, { "all", LVL_ALL },
+    };
+    unsigned int i;
+
+    for ( i = 0; i < ARRAY_SIZE(names); i++ )
+    {
+        size_t n = strlen(names[i].name);
+
+        if ( !strncmp(s, names[i].name, n) && (s[n] == '\0' || s[n] == '/') )
+        {
+            *end = s + n;
+            return names[i].lvl;
+        }
+    }
+    return -2;
+}
+
+/* loglvl=<level>[/<rate-limited level>]; the second part is accepted and ignored. */
+static int parse_loglvl_into(const char *s, int *var)
+{
+    const char *end;
+    int lvl = parse_level(s, &end);
+
+    if ( lvl == -2 )
+        return -EINVAL;
+    if ( *end == '/' && parse_level(end + 1, &end) == -2 )
+        return -EINVAL;
+    *var = lvl;
+    return 0;
+}
+
+static int parse_loglvl(const char *s)
+{
+    return parse_loglvl_into(s, &xenlog_upper);
+}
+custom_param("loglvl", parse_loglvl);
+
+static int parse_guest_loglvl(const char *s)
+{
+    return parse_loglvl_into(s, &guest_loglvl_upper);
+}
+custom_param("guest_loglvl", parse_guest_loglvl);
+
+/* ---- console ring ------------------------------------------------------ */
+
+#define CONRING_SIZE 16384              /* power of two */
+static char conring[CONRING_SIZE];
+static size_t conring_prod;             /* total bytes ever written */
+static size_t conring_cons;             /* oldest byte kept after a clear */
+
+static void conring_putc(char c)
+{
+    conring[conring_prod++ & (CONRING_SIZE - 1)] = c;
+    if ( conring_prod - conring_cons > CONRING_SIZE )
+        conring_cons = conring_prod - CONRING_SIZE;
+}
+
+size_t console_ring_read(char *buf, size_t len, size_t *pos)
+{
+    size_t p = *pos, n = 0;
+
+    if ( p < conring_cons )
+        p = conring_cons;
+    while ( n < len && p < conring_prod )
+        buf[n++] = conring[p++ & (CONRING_SIZE - 1)];
+    *pos = p;
+    return n;
+}
+
+void console_ring_clear(void)
+{
+    conring_cons = conring_prod;
+}
+
+/* ---- output ------------------------------------------------------------ */
+
+static bool at_line_start = true;
+
+static void console_putc(char c)
+{
+    if ( c == '\n' )
+        ns16550_putc('\r');
+    ns16550_putc(c);
+    conring_putc(c);
+}
+
+static void console_puts_raw(const char *s, size_t len)
+{
+    while ( len-- )
+        console_putc(*s++);
+}
+
+/* Write text, putting 'prefix' in front of every new line. */
+static void console_write_prefixed(const char *prefix, const char *s)
+{
+    for ( ; *s; s++ )
+    {
+        if ( at_line_start )
+        {
+            console_puts_raw(prefix, strlen(prefix));
+            at_line_start = false;
+        }
+        console_putc(*s);
+        if ( *s == '\n' )
+            at_line_start = true;
+    }
+}
+
+void vprintk(const char *fmt, va_list args)
+{
+    static char buf[1024];
+    const char *p;
+    unsigned int lvl;
+    bool guest;
+
+    vsnprintf(buf, sizeof(buf), fmt, args);
+    p = printk_prefix(buf, &lvl, &guest);
+    if ( (int)lvl > (guest ? guest_loglvl_upper : xenlog_upper) )
+        return;
+    console_write_prefixed("(XEN) ", p);
+}
+
+void printk(const char *fmt, ...)
+{
+    va_list args;
+
+    va_start(args, fmt);
+    vprintk(fmt, args);
+    va_end(args);
+}
+
+void console_init_preirq(void)
+{
+    ns16550_init();
+}
+
+void console_flush(void)
+{
+    ns16550_flush();
+}
+
+/* ---- guest output ------------------------------------------------------- */
+
+void guest_console_flush(struct domain *d)
+{
+    char prefix[16];
+
+    if ( !d->pbuf_idx )
+        return;
+    d->pbuf[d->pbuf_idx] = '\0';
+    snprintf(prefix, sizeof(prefix), "(d%u) ", d->domain_id);
+    if ( !at_line_start )
+        console_write_prefixed("", "\n");
+    console_write_prefixed(prefix, d->pbuf);
+    if ( !at_line_start )
+        console_write_prefixed("", "\n");
+    d->pbuf_idx = 0;
+}
+
+void guest_console_write(struct domain *d, const char *buf, size_t len)
+{
+    for ( ; len; len--, buf++ )
+    {
+        char c = *buf;
+
+        if ( c == '\r' || c == '\0' )
+            continue;
+        if ( c != '\n' && (c < 0x20 || c > 0x7e) && c != '\t' )
+            c = '?';                    /* keep the console printable */
+        d->pbuf[d->pbuf_idx++] = c;
+        if ( c == '\n' || d->pbuf_idx == sizeof(d->pbuf) - 1 )
+            guest_console_flush(d);
+    }
+}
+
+/* ---- console_io hypercall ----------------------------------------------- */
+
+#define CONSOLE_IO_CHUNK 128
+
+long do_console_io(unsigned int cmd, unsigned int count, unsigned long buffer)
+{
+    struct domain *d = current->domain;
+    char kbuf[CONSOLE_IO_CHUNK];
+    unsigned int done = 0;
+
+    switch ( cmd )
+    {
+    case CONSOLEIO_write:
+        while ( done < count )
+        {
+            unsigned int n = min(count - done, (unsigned int)sizeof(kbuf));
+
+            if ( copy_from_guest(kbuf, buffer + done, n) )
+                return -EFAULT;
+            guest_console_write(d, kbuf, n);
+            done += n;
+        }
+        return 0;
+
+    case CONSOLEIO_read:
+        /* No serial input yet: nothing to read. */
+        if ( !is_control_domain(d) )
+            return -EPERM;
+        return 0;
+
+    default:
+        return -ENOSYS;
+    }
+}

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The hypervisor console: serial output, log levels and the console ring. */
+#ifndef __XEN_CONSOLE_H__
+#define __XEN_CONSOLE_H__
+
+#include <xen/types.h>
+
+struct domain;
+
+void ns16550_init(void);
+void ns16550_putc(char c);
+void ns16550_flush(void);
+
+void console_init_preirq(void);
+void console_flush(void);
+
+/* Print text a guest wrote (console_io, port 0xE9) as "(dN) " lines. */
+void guest_console_write(struct domain *d, const char *buf, size_t len);
+void guest_console_flush(struct domain *d);
+
+/*
+ * Copy up to 'len' bytes of the console ring, oldest first, starting at
+ * ring offset *pos (updated); returns the number of bytes copied.
+ * Used by the readconsole sysctl (`xl dmesg`).
+ */
+size_t console_ring_read(char *buf, size_t len, size_t *pos);
+void console_ring_clear(void);
+
+#endif /* __XEN_CONSOLE_H__ */

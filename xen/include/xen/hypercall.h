@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Hypercall handlers.  Guest pointers arrive as guest-virtual addresses. */
+#ifndef __XEN_HYPERCALL_H__
+#define __XEN_HYPERCALL_H__
+
+#include <xen/types.h>
+
+long do_xen_version(int cmd, unsigned long arg);
+long do_console_io(unsigned int cmd, unsigned int count, unsigned long buffer);
+long do_sched_op(int cmd, unsigned long arg);
+long do_vcpu_op(int cmd, unsigned int vcpuid, unsigned long arg);
+
+#endif /* __XEN_HYPERCALL_H__ */
