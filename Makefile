@@ -1,0 +1,41 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Top-level targets:
+#   make          build the hypervisor (xen/xen) and the guest test kernels
+#   make run      boot the hypervisor under Bochs with pml=1 ple_gap=64
+#                 ple_window=4096 and the demo guests, console on the terminal
+#   make test     run every test suite; ends with "N passed, N failed"
+#   make clean
+# `run` and `test` install the Debian packages they need first.
+
+XEN_ROOT := $(CURDIR)
+include Config.mk
+
+MAKEFLAGS += --no-print-directory
+
+RUN_XEN_CMDLINE ?= pml=1 ple_gap=64 ple_window=4096
+
+.PHONY: all xen guests deps run test clean
+
+all: xen guests
+
+xen:
+	$(MAKE) -C xen
+
+guests:
+	$(MAKE) -C tests
+
+deps:
+	@tools/misc/install-deps.sh
+
+run: deps
+	@$(MAKE) all
+	@tools/misc/run-demo.sh "$(RUN_XEN_CMDLINE)"
+
+test: deps
+	@tools/misc/run-all-tests.sh
+
+clean:
+	$(MAKE) -C xen clean
+	$(MAKE) -C tests clean
+	rm -rf tests/unit/bin tests/abi/bin

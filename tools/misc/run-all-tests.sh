@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Run every test suite (`make test`): host unit tests, the ABI comparison
+# with Debian's libxen-dev, and the guest tests under Bochs.  Each suite
+# prints its own "N passed, N failed"; the last line here is the total.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+
+total_pass=0
+total_fail=0
+failed_suites=()
+
+run_suite() {
+    local name=$1; shift
+    local log
+    log=$(mktemp)
+    echo "=== $name ==="
+    "$@" 2>&1 | tee "$log"
+    local rc=${PIPESTATUS[0]}
+    local line
+    line=$(grep -E '^([A-Za-z]+: )?[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+    rm -f "$log"
+    if [ -z "$line" ]; then
+        echo "$name: no result line (exit status $rc)"
+        total_fail=$((total_fail + 1))
+        failed_suites+=("$name")
+        return
+    fi
+    local p f
+    p=$(sed -E 's/^([A-Za-z]+: )?([0-9]+) passed.*/\2/' <<<"$line")
+    f=$(sed -E 's/^([A-Za-z]+: )?[0-9]+ passed, ([0-9]+) failed.*/\2/' <<<"$line")
+    total_pass=$((total_pass + p))
+    total_fail=$((total_fail + f))
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+        # A suite that failed without counting a failure still fails.
+        total_fail=$((total_fail + 1))
+    fi
+    if [ "$rc" -ne 0 ] || [ "$f" -ne 0 ]; then
+        failed_suites+=("$name")
+    fi
+}
+
+# Build once, so that a build error is reported as such.
+if ! make -s all; then
+    echo "build failed"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+
+run_suite unit   make -s -C tests/unit
+run_suite abi    make -s -C tests/abi
+run_suite guests tests/run-tests.sh -n
+
+echo "=== total ==="
+if [ ${#failed_suites[@]} -ne 0 ]; then
+    echo "failed suites: ${failed_suites[*]}"
+fi
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]
