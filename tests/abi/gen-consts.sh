@@ -10,6 +10,7 @@
 #   { "NAME", 0, 0 },
 #   #endif
 #
+# Headers under ext/ are this project's own extensions, not Xen's: skipped.
 # Include guards and macros that are not integer constants (strings, type
 # aliases, empty markers) are skipped; add to SKIP if a new one appears.
 #
@@ -23,7 +24,7 @@ SKIP='PRI_xen_pfn PRIu_xen_pfn PRI_xen_ulong XEN_EMULATE_PREFIX XEN_CPUID
 XEN_FLEX_ARRAY_DIM xen_wc_sec_hi xen_vga_console_info xen_vga_console_info_t
 int64_aligned_t uint64_aligned_t LOCAL_XEN_PUBLIC_HEADERS'
 
-find "$dir" -name '*.h' | LC_ALL=C sort | xargs cat |
+find "$dir" -path "$dir/ext" -prune -o -name '*.h' -print | LC_ALL=C sort | xargs cat |
     sed -n 's/^[[:space:]]*#[[:space:]]*define[[:space:]]\{1,\}\([A-Za-z_][A-Za-z0-9_]*\)\([[:space:]].*\)$/\1/p' |
     grep -v '^__LOCAL_' |
     LC_ALL=C sort -u |
