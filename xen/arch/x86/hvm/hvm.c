@@ -16,6 +16,7 @@
 #include <asm/hvm/hvm.h>
 #include <asm/hvm/support.h>
 #include <asm/p2m.h>
+#include <asm/paging.h>
 #include <asm/processor.h>
 
 const struct hvm_function_table *hvm_funcs;
@@ -325,6 +326,7 @@ int hvm_domain_initialise(struct domain *d)
 
 void hvm_domain_destroy(struct domain *d)
 {
+    paging_teardown(d);
     p2m_teardown(d);
 }
 
@@ -341,6 +343,8 @@ void hvm_vcpu_destroy(struct vcpu *v)
 
 bool hvm_hap_nested_page_fault(struct vcpu *v, uint64_t gpa, unsigned long q)
 {
-    /* No p2m type yet expects an EPT violation: the caller crashes the guest. */
+    /* A write to a write-protected log-dirty page: log it and retry. */
+    if ( (q & EPT_WRITE_VIOLATION) && hap_handle_logdirty_fault(v, gpa >> PAGE_SHIFT) )
+        return true;
     return false;
 }

@@ -47,11 +47,32 @@ static long hc_vcpu_op(unsigned long a1, unsigned long a2, unsigned long a3,
     return do_vcpu_op((int)a1, (unsigned int)a2, a3);
 }
 
+static long hc_sysctl(unsigned long a1, unsigned long a2, unsigned long a3,
+                      unsigned long a4, unsigned long a5)
+{
+    return do_sysctl(a1);
+}
+
+static long hc_domctl(unsigned long a1, unsigned long a2, unsigned long a3,
+                      unsigned long a4, unsigned long a5)
+{
+    return do_domctl(a1);
+}
+
+static long hc_dm_op(unsigned long a1, unsigned long a2, unsigned long a3,
+                     unsigned long a4, unsigned long a5)
+{
+    return do_dm_op((domid_t)a1, (unsigned int)a2, a3);
+}
+
 static const hypercall_fn_t hypercall_table[] = {
     [__HYPERVISOR_xen_version]  = hc_xen_version,
     [__HYPERVISOR_console_io]   = hc_console_io,
     [__HYPERVISOR_sched_op]     = hc_sched_op,
     [__HYPERVISOR_vcpu_op]      = hc_vcpu_op,
+    [__HYPERVISOR_sysctl]       = hc_sysctl,
+    [__HYPERVISOR_domctl]       = hc_domctl,
+    [__HYPERVISOR_dm_op]        = hc_dm_op,
 };
 
 void hvm_hypercall(struct vcpu *v, struct cpu_user_regs *regs)

@@ -19,7 +19,7 @@
 
 typedef uint64_t ept_entry_t;
 
-static uint64_t ept_p2m_type_to_flags(p2m_type_t t)
+static uint64_t ept_p2m_type_to_flags(const struct domain *d, p2m_type_t t)
 {
     uint64_t ad = cpu_has_vmx_ept_ad ? (EPTE_A | EPTE_D) : 0;
 
@@ -28,7 +28,13 @@ static uint64_t ept_p2m_type_to_flags(p2m_type_t t)
     case p2m_ram_rw:
         return EPTE_RWX | EPTE_MT_WB | ad;
     case p2m_ram_logdirty:
-        /* Read/execute only: the first write faults and is logged. */
+        /*
+         * PML: writable with the dirty flag clear, so the CPU logs the
+         * first write.  Write protection: read/execute only, so the first
+         * write faults and is logged.
+         */
+        if ( d->arch.paging.log_dirty.pml )
+            return EPTE_RWX | EPTE_MT_WB | (ad & EPTE_A);
         return EPTE_R | EPTE_X | EPTE_MT_WB | (ad & EPTE_A);
     case p2m_ram_ro:
         return EPTE_R | EPTE_X | EPTE_MT_WB | (ad & EPTE_A);
@@ -37,9 +43,10 @@ static uint64_t ept_p2m_type_to_flags(p2m_type_t t)
     }
 }
 
-static ept_entry_t make_leaf(unsigned long mfn, unsigned int level, p2m_type_t t)
+static ept_entry_t make_leaf(const struct domain *d, unsigned long mfn,
+                             unsigned int level, p2m_type_t t)
 {
-    uint64_t flags = ept_p2m_type_to_flags(t);
+    uint64_t flags = ept_p2m_type_to_flags(d, t);
 
     if ( !flags )
         return 0;
@@ -82,7 +89,7 @@ static int split_superpage(struct domain *d, ept_entry_t *e)
     if ( !t )
         return -ENOMEM;
     for ( i = 0; i < EPT_TABLE_ENTRIES; i++ )
-        t[i] = make_leaf(mfn + i, 1, type);
+        t[i] = make_leaf(d, mfn + i, 1, type);
     *e = virt_to_maddr(t) | EPTE_RWX;
     return 0;
 }
@@ -134,7 +141,7 @@ int p2m_set_entry(struct domain *d, unsigned long gfn, unsigned long mfn,
         d->arch.hvm.p2m.nr_table_pages--;
         free_xenheap_page(entry_table(*e));
     }
-    *e = (mfn == INVALID_MFN) ? 0 : make_leaf(mfn, target, t);
+    *e = (mfn == INVALID_MFN) ? 0 : make_leaf(d, mfn, target, t);
 
     if ( gfn + (1UL << order) - 1 > p2m->max_mapped_pfn )
         p2m->max_mapped_pfn = gfn + (1UL << order) - 1;
@@ -207,6 +214,72 @@ static void ept_free_level(struct domain *d, ept_entry_t *table, unsigned int le
         ept_free_level(d, entry_table(e), level - 1);
     }
     free_xenheap_page(table);
+}
+
+static bool is_ram_type(p2m_type_t t)
+{
+    return t == p2m_ram_rw || t == p2m_ram_logdirty;
+}
+
+/*
+ * Give every RAM leaf in [begin, end) type nt, rewriting its flags (which
+ * also clears the EPT dirty flag of log-dirty pages under PML).  Tracking
+ * is per 4 KiB page, so superpages are split when they become log-dirty.
+ */
+static int ept_change_type_level(struct domain *d, ept_entry_t *table,
+                                 unsigned int level, unsigned long base,
+                                 unsigned long begin, unsigned long end,
+                                 p2m_type_t nt)
+{
+    unsigned long span = 1UL << (9 * (level - 1));
+    unsigned int i = begin > base ? (begin - base) / span : 0;
+    int rc;
+
+    for ( ; i < EPT_TABLE_ENTRIES; i++ )
+    {
+        unsigned long gfn = base + i * span;
+        ept_entry_t *e = &table[i];
+
+        if ( gfn >= end )
+            break;
+        if ( !(*e & EPTE_RWX) )
+            continue;               /* not present */
+
+        if ( is_leaf(*e, level) )
+        {
+            if ( !is_ram_type(leaf_type(*e)) )
+                continue;
+            if ( level > 1 && (nt == p2m_ram_logdirty || gfn < begin ||
+                               gfn + span > end) )
+            {
+                if ( (rc = split_superpage(d, e)) )
+                    return rc;
+            }
+            else
+            {
+                *e = make_leaf(d, (*e & EPTE_ADDR_MASK) >> PAGE_SHIFT, level, nt);
+                continue;
+            }
+        }
+        rc = ept_change_type_level(d, entry_table(*e), level - 1, gfn,
+                                   begin, end, nt);
+        if ( rc )
+            return rc;
+    }
+    return 0;
+}
+
+int p2m_change_type_range(struct domain *d, unsigned long begin,
+                          unsigned long nr, p2m_type_t nt)
+{
+    int rc;
+
+    if ( !nr || !d->arch.hvm.p2m.root )
+        return 0;
+    rc = ept_change_type_level(d, d->arch.hvm.p2m.root, EPT_LEVELS, 0,
+                               begin, begin + nr, nt);
+    ept_sync_domain(d);
+    return rc;
 }
 
 int p2m_init(struct domain *d)

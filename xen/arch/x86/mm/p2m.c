@@ -6,6 +6,7 @@
 #include <xen/sched.h>
 #include <xen/string.h>
 #include <asm/p2m.h>
+#include <asm/paging.h>
 
 int p2m_populate_ram(struct domain *d, unsigned long nr_pages)
 {
@@ -54,5 +55,6 @@ void *p2m_map_gpa(struct domain *d, uint64_t gpa, p2m_type_t *t)
 
 void p2m_note_hypervisor_write(struct domain *d, unsigned long gfn)
 {
-    /* Log-dirty tracking will record these writes; nothing to do yet. */
+    /* Writes made for the guest are dirty too (no vCPU to blame). */
+    paging_mark_dirty(d, gfn, NULL);
 }

@@ -19,6 +19,7 @@
 #include <asm/processor.h>
 #include <asm/hvm/vmx/vmcs.h>
 #include <asm/hvm/vmx/vmx.h>
+#include <asm/paging.h>
 
 /* pml=<bool>: Page Modification Logging for log-dirty tracking. */
 static bool opt_pml_enabled = 1;
@@ -524,4 +525,96 @@ void vmx_destroy_vmcs(struct vcpu *v)
         free_xenheap_page(vmx->pml_pg);
         vmx->pml_pg = NULL;
     }
+}
+
+/* ---- Page Modification Logging ------------------------------------------- */
+
+/* Load the VMCS of the vCPU that is running again (after touching another). */
+static void vmx_vmcs_restore_current(void)
+{
+    if ( current && current->arch.hvm.vmx.vmcs )
+        vmx_vmcs_enter(current);
+}
+
+/*
+ * Drain v's PML buffer into the log-dirty bitmap.  v's VMCS must be the
+ * current one.  The index counts down from 511 and wraps to 0xffff when
+ * the buffer is full; entries above the index are valid.
+ */
+void vmx_vcpu_flush_pml_buffer(struct vcpu *v)
+{
+    struct vmx_vcpu *vmx = &v->arch.hvm.vmx;
+    const uint64_t *buf = vmx->pml_pg;
+    unsigned long idx;
+    unsigned int i;
+
+    if ( !buf || !(vmx->secondary_exec_control & SECONDARY_EXEC_ENABLE_PML) )
+        return;
+
+    idx = __vmread(GUEST_PML_INDEX);
+    i = idx >= PML_ENTITY_NUM ? 0 : idx + 1;
+    for ( ; i < PML_ENTITY_NUM; i++ )
+    {
+        v->arch.hvm.pml_entries++;
+        paging_mark_dirty(v->domain, buf[i] >> PAGE_SHIFT, v);
+    }
+    __vmwrite(GUEST_PML_INDEX, PML_ENTITY_NUM - 1);
+}
+
+int vmx_domain_enable_pml(struct domain *d)
+{
+    struct vcpu *v;
+
+    if ( !cpu_has_vmx_pml )
+        return -EOPNOTSUPP;
+
+    for_each_vcpu ( d, v )
+        if ( !v->arch.hvm.vmx.pml_pg &&
+             !(v->arch.hvm.vmx.pml_pg = alloc_xenheap_page()) )
+            return -ENOMEM;
+
+    for_each_vcpu ( d, v )
+    {
+        struct vmx_vcpu *vmx = &v->arch.hvm.vmx;
+
+        vmx_vmcs_enter(v);
+        __vmwrite(PML_ADDRESS, virt_to_maddr(vmx->pml_pg));
+        __vmwrite(GUEST_PML_INDEX, PML_ENTITY_NUM - 1);
+        vmx->secondary_exec_control |= SECONDARY_EXEC_ENABLE_PML;
+        __vmwrite(SECONDARY_VM_EXEC_CONTROL, vmx->secondary_exec_control);
+    }
+    vmx_vmcs_restore_current();
+    return 0;
+}
+
+void vmx_domain_flush_pml_buffers(struct domain *d)
+{
+    struct vcpu *v;
+
+    for_each_vcpu ( d, v )
+    {
+        if ( !(v->arch.hvm.vmx.secondary_exec_control & SECONDARY_EXEC_ENABLE_PML) )
+            continue;
+        vmx_vmcs_enter(v);
+        vmx_vcpu_flush_pml_buffer(v);
+    }
+    vmx_vmcs_restore_current();
+}
+
+void vmx_domain_disable_pml(struct domain *d)
+{
+    struct vcpu *v;
+
+    for_each_vcpu ( d, v )
+    {
+        struct vmx_vcpu *vmx = &v->arch.hvm.vmx;
+
+        if ( !(vmx->secondary_exec_control & SECONDARY_EXEC_ENABLE_PML) )
+            continue;
+        vmx_vmcs_enter(v);
+        vmx_vcpu_flush_pml_buffer(v);
+        vmx->secondary_exec_control &= ~SECONDARY_EXEC_ENABLE_PML;
+        __vmwrite(SECONDARY_VM_EXEC_CONTROL, vmx->secondary_exec_control);
+    }
+    vmx_vmcs_restore_current();
 }

@@ -250,6 +250,13 @@ static void vmx_exit_ept_violation(struct vcpu *v, struct cpu_user_regs *regs)
                  q & EPT_EXEC_VIOLATION ? 'x' : '-', (unsigned long)regs->rip);
 }
 
+static void vmx_exit_pml_full(struct vcpu *v, struct cpu_user_regs *regs)
+{
+    /* The write that filled the buffer is retried after the flush. */
+    v->arch.hvm.pml_full_exits++;
+    vmx_vcpu_flush_pml_buffer(v);
+}
+
 static void vmx_exit_pause(struct vcpu *v, struct cpu_user_regs *regs)
 {
     /* A pause loop: let another vCPU run, as Xen does (no RIP update). */
@@ -294,6 +301,7 @@ static const vmx_exit_handler_t vmx_exit_handlers[EXIT_REASON_NR] = {
     [EXIT_REASON_PAUSE_INSTRUCTION]     = vmx_exit_pause,
     [EXIT_REASON_EPT_VIOLATION]         = vmx_exit_ept_violation,
     [EXIT_REASON_WBINVD]                = vmx_exit_ignore,
+    [EXIT_REASON_PML_FULL]              = vmx_exit_pml_full,
 };
 
 /* ---- the run loop ------------------------------------------------------- */
@@ -596,4 +604,8 @@ const struct hvm_function_table vmx_function_table = {
     .set_msr            = vmx_set_msr,
     .get_guest_cr3      = vmx_get_guest_cr3,
     .dump_exit_counts   = vmx_dump_exit_counts,
+    .pml_supported      = vmx_pml_usable,
+    .enable_pml         = vmx_domain_enable_pml,
+    .disable_pml        = vmx_domain_disable_pml,
+    .flush_pml          = vmx_domain_flush_pml_buffers,
 };

@@ -5,10 +5,14 @@
 
 #include <asm/hvm/domain.h>
 #include <asm/hvm/vcpu.h>
+#include <asm/paging.h>
 
 struct arch_domain {
     struct hvm_domain hvm;
+    struct paging_domain paging;
 };
+
+#define paging_mode_log_dirty(d) ((d)->arch.paging.log_dirty.enabled)
 
 struct arch_vcpu {
     struct hvm_vcpu hvm;

@@ -44,6 +44,10 @@ void *p2m_map_gpa(struct domain *d, uint64_t gpa, p2m_type_t *t);
 
 void ept_sync_domain(struct domain *d);
 
+/* Retype the RAM in [begin, begin + nr) (ram_rw <-> ram_logdirty). */
+int p2m_change_type_range(struct domain *d, unsigned long begin,
+                          unsigned long nr, p2m_type_t nt);
+
 /* The hypervisor wrote to guest frame gfn on the guest's behalf. */
 void p2m_note_hypervisor_write(struct domain *d, unsigned long gfn);
 

@@ -35,6 +35,11 @@ struct hvm_function_table {
     bool (*set_msr)(struct vcpu *v, uint32_t msr, uint64_t val);
     uint64_t (*get_guest_cr3)(struct vcpu *v);
     void (*dump_exit_counts)(const struct vcpu *v);
+    /* Page Modification Logging for log-dirty domains. */
+    bool (*pml_supported)(void);
+    int  (*enable_pml)(struct domain *d);
+    void (*disable_pml)(struct domain *d);
+    void (*flush_pml)(struct domain *d);
 };
 
 extern const struct hvm_function_table *hvm_funcs;

@@ -24,6 +24,12 @@ struct hvm_vcpu {
     uint64_t        exit_count[EXIT_REASON_NR];
     uint64_t        exits_total;
 
+    /* Dirty tracking done on this vCPU's behalf. */
+    uint64_t        pml_full_exits;
+    uint64_t        pml_entries;
+    uint64_t        wp_faults;
+    uint64_t        pages_dirtied;
+
     struct vmx_vcpu vmx;
 };
 

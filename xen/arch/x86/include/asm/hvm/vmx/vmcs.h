@@ -298,6 +298,12 @@ void vmx_vmcs_enter(struct vcpu *v);
 bool vmx_pml_usable(void);
 unsigned int vmx_ple_gap(void);
 
+struct domain;
+void vmx_vcpu_flush_pml_buffer(struct vcpu *v);
+int vmx_domain_enable_pml(struct domain *d);
+void vmx_domain_disable_pml(struct domain *d);
+void vmx_domain_flush_pml_buffers(struct domain *d);
+
 /* Raw VMX instructions.  Failures are hypervisor bugs, reported with the field. */
 unsigned long __vmread(unsigned long field);
 void __vmwrite(unsigned long field, unsigned long value);

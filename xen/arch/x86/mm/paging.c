@@ -1,0 +1,449 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The log-dirty bitmap and XEN_DOMCTL_shadow_op.
+ *
+ * The bitmap is Xen's lazily allocated trie of 4 KiB pages: a leaf holds
+ * 32768 bits (one per pfn), interior nodes hold 512 pointers; four levels
+ * cover 2^48 pfns.  Nodes are allocated on the first bit set below them;
+ * an allocation failure loses that bit, so it is counted and reported as
+ * -ENOMEM by the next CLEAN or PEEK (the caller must then assume
+ * everything is dirty), as in Xen.
+ *
+ * Before CLEAN or PEEK read the bitmap, every vCPU's PML buffer is
+ * flushed into it.  CLEAN clears the bits it returns and re-arms the
+ * pages (write-protects them again, or clears their EPT dirty flag under
+ * PML), all while no vCPU of the domain runs, so no write is ever lost.
+ */
+#include <xen/errno.h>
+#include <xen/guest_access.h>
+#include <xen/lib.h>
+#include <xen/mm.h>
+#include <xen/sched.h>
+#include <xen/string.h>
+#include <public/domctl.h>
+#include <asm/hvm/support.h>
+#include <asm/p2m.h>
+#include <asm/paging.h>
+
+#define LEAF_BITS_SHIFT     (PAGE_SHIFT + 3)            /* 32768 pfns a leaf */
+#define NODE_SHIFT          PAGETABLE_ORDER             /* 512 entries */
+#define L2_SHIFT            LEAF_BITS_SHIFT
+#define L3_SHIFT            (L2_SHIFT + NODE_SHIFT)
+#define L4_SHIFT            (L3_SHIFT + NODE_SHIFT)
+#define TRIE_MAX_PFN_SHIFT  (L4_SHIFT + NODE_SHIFT)
+#define LEAF_PFNS           (1UL << LEAF_BITS_SHIFT)
+
+#define L4_IDX(pfn)         (((pfn) >> L4_SHIFT) & ((1UL << NODE_SHIFT) - 1))
+#define L3_IDX(pfn)         (((pfn) >> L3_SHIFT) & ((1UL << NODE_SHIFT) - 1))
+#define L2_IDX(pfn)         (((pfn) >> L2_SHIFT) & ((1UL << NODE_SHIFT) - 1))
+#define LEAF_IDX(pfn)       ((pfn) & (LEAF_PFNS - 1))
+
+static void *trie_alloc(struct log_dirty_domain *ld)
+{
+    void *p = alloc_xenheap_page();
+
+    if ( p )
+        ld->allocs++;
+    else
+        ld->failed_allocs++;
+    return p;
+}
+
+static void **trie_child(struct log_dirty_domain *ld, void **slot, bool alloc)
+{
+    if ( !*slot && alloc )
+        *slot = trie_alloc(ld);
+    return *slot;
+}
+
+/* The leaf page holding pfn's bit; NULL if absent (and !alloc, or no memory). */
+static unsigned long *trie_leaf(struct log_dirty_domain *ld, unsigned long pfn,
+                                bool alloc)
+{
+    void **l4, **l3, **l2;
+
+    if ( pfn >> TRIE_MAX_PFN_SHIFT )
+        return NULL;
+    l4 = trie_child(ld, &ld->top, alloc);
+    if ( !l4 )
+        return NULL;
+    l3 = trie_child(ld, &l4[L4_IDX(pfn)], alloc);
+    if ( !l3 )
+        return NULL;
+    l2 = trie_child(ld, &l3[L3_IDX(pfn)], alloc);
+    if ( !l2 )
+        return NULL;
+    return (unsigned long *)trie_child(ld, &l2[L2_IDX(pfn)], alloc);
+}
+
+static void trie_free(struct log_dirty_domain *ld)
+{
+    void **l4 = ld->top, **l3, **l2;
+    unsigned int i4, i3, i2;
+
+    if ( !l4 )
+        return;
+    for ( i4 = 0; i4 < (1U << NODE_SHIFT); i4++ )
+    {
+        if ( !(l3 = l4[i4]) )
+            continue;
+        for ( i3 = 0; i3 < (1U << NODE_SHIFT); i3++ )
+        {
+            if ( !(l2 = l3[i3]) )
+                continue;
+            for ( i2 = 0; i2 < (1U << NODE_SHIFT); i2++ )
+                if ( l2[i2] )
+                    free_xenheap_page(l2[i2]);
+            free_xenheap_page(l2);
+        }
+        free_xenheap_page(l3);
+    }
+    free_xenheap_page(l4);
+    ld->top = NULL;
+    ld->allocs = 0;
+}
+
+bool paging_gfn_tracked(const struct domain *d, unsigned long gfn)
+{
+    const struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
+
+    if ( !ld->enabled )
+        return false;
+    return ld->global || (gfn >= ld->vram_begin && gfn - ld->vram_begin < ld->vram_nr);
+}
+
+void paging_mark_dirty(struct domain *d, unsigned long gfn, struct vcpu *v)
+{
+    struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
+    unsigned long *leaf, bit, *word;
+
+    if ( !paging_gfn_tracked(d, gfn) )
+        return;
+    leaf = trie_leaf(ld, gfn, true);
+    if ( !leaf )
+        return;                     /* counted in failed_allocs */
+    bit = LEAF_IDX(gfn);
+    word = &leaf[bit / (8 * sizeof(long))];
+    if ( *word & (1UL << (bit % (8 * sizeof(long)))) )
+        return;
+    *word |= 1UL << (bit % (8 * sizeof(long)));
+    ld->dirty_count++;
+    ld->total_dirty++;
+    if ( v )
+        v->arch.hvm.pages_dirtied++;
+}
+
+/* Is [gva, gva + len) writable guest memory of the caller?  Checked first, so
+ * that a bad bitmap handle fails the call before anything is cleared. */
+static bool guest_range_writable(unsigned long gva, unsigned long len)
+{
+    unsigned long end = gva + len, p;
+
+    if ( end < gva )
+        return false;
+    for ( p = gva & PAGE_MASK; p < end; p += PAGE_SIZE )
+    {
+        uint64_t gpa = hvm_gva_to_gpa(current, p, true);
+        p2m_type_t t;
+
+        if ( gpa == ~0ULL || !p2m_map_gpa(current->domain, gpa, &t) ||
+             (t != p2m_ram_rw && t != p2m_ram_logdirty) )
+            return false;
+    }
+    return true;
+}
+
+/* Read (and with 'clean' clear) the bit of one pfn. */
+static bool bit_get(struct log_dirty_domain *ld, unsigned long pfn, bool clean)
+{
+    unsigned long *leaf = trie_leaf(ld, pfn, false), bit, mask;
+    bool set;
+
+    if ( !leaf )
+        return false;
+    bit = LEAF_IDX(pfn);
+    mask = 1UL << (bit % (8 * sizeof(long)));
+    set = leaf[bit / (8 * sizeof(long))] & mask;
+    if ( clean )
+        leaf[bit / (8 * sizeof(long))] &= ~mask;
+    return set;
+}
+
+/* Unaligned ranges (a VRAM range may start anywhere): a bit at a time. */
+static int copy_bits_out_slow(struct log_dirty_domain *ld, unsigned long begin,
+                              unsigned long nr, unsigned long gva, bool clean)
+{
+    uint8_t buf[256];
+    unsigned long i = 0;
+
+    while ( i < nr )
+    {
+        unsigned long n = min(nr - i, 8 * sizeof(buf)), j;
+
+        memset(buf, 0, sizeof(buf));
+        for ( j = 0; j < n; j++ )
+            if ( bit_get(ld, begin + i + j, clean) )
+                buf[j / 8] |= 1u << (j % 8);
+        if ( copy_to_guest(gva + i / 8, buf, DIV_ROUND_UP(n, 8)) )
+            return -EFAULT;
+        i += n;
+    }
+    return 0;
+}
+
+/*
+ * Copy the bits of [begin, begin + nr) to the caller's buffer at 'gva'
+ * (bit i of the buffer = pfn begin + i), clearing them if 'clean'.
+ * Returns 0 or -EFAULT (the caller checked the buffer beforehand).
+ */
+static int copy_bits_out(struct domain *d, unsigned long begin, unsigned long nr,
+                         unsigned long gva, bool clean)
+{
+    struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
+    static const uint8_t zero_chunk[PAGE_SIZE];
+    unsigned long pfn = begin, end = begin + nr;
+
+    if ( begin % 8 )
+        return copy_bits_out_slow(ld, begin, nr, gva, clean);
+
+    while ( pfn < end )
+    {
+        unsigned long *leaf = trie_leaf(ld, pfn, false);
+        unsigned long off = LEAF_IDX(pfn);
+        unsigned long n = min(end - pfn, LEAF_PFNS - off);
+        unsigned long bytes = DIV_ROUND_UP(n, 8);
+        const uint8_t *src = leaf ? (const uint8_t *)leaf + off / 8 : zero_chunk;
+        uint8_t tail;
+
+        if ( n % 8 )
+        {
+            /* Partial last byte: only the bits inside the range. */
+            if ( bytes > 1 && copy_to_guest(gva, src, bytes - 1) )
+                return -EFAULT;
+            tail = src[bytes - 1] & ((1u << (n % 8)) - 1);
+            if ( copy_to_guest(gva + bytes - 1, &tail, 1) )
+                return -EFAULT;
+        }
+        else if ( copy_to_guest(gva, src, bytes) )
+            return -EFAULT;
+
+        if ( clean && leaf )
+        {
+            uint8_t *b = (uint8_t *)leaf + off / 8;
+
+            if ( n % 8 )
+            {
+                memset(b, 0, bytes - 1);
+                b[bytes - 1] &= ~((1u << (n % 8)) - 1);
+            }
+            else
+                memset(b, 0, bytes);
+        }
+        pfn += n;
+        gva += bytes;
+    }
+    return 0;
+}
+
+static int paging_log_dirty_op(struct domain *d, struct xen_domctl_shadow_op *sc,
+                               bool clean)
+{
+    struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
+    unsigned long pages, gva = (unsigned long)sc->dirty_bitmap.p;
+    int rc;
+
+    if ( !ld->enabled )
+        return -EINVAL;
+
+    /* Nothing dirtied before this call may be missed: drain PML first. */
+    hap_flush_dirty_logs(d);
+
+    pages = min_t(uint64_t, sc->pages, d->arch.hvm.p2m.max_mapped_pfn + 1);
+    if ( pages && (!gva || !guest_range_writable(gva, DIV_ROUND_UP(pages, 8))) )
+        return -EFAULT;
+
+    sc->stats.fault_count = ld->fault_count;
+    sc->stats.dirty_count = ld->dirty_count;
+    if ( clean )
+        ld->clean_calls++;
+    else
+        ld->peek_calls++;
+
+    if ( ld->failed_allocs )
+    {
+        /* Bits were lost: the caller must treat everything as dirty. */
+        ld->failed_allocs = 0;
+        if ( clean )
+        {
+            trie_free(ld);
+            hap_rearm_range(d, 0, d->arch.hvm.p2m.max_mapped_pfn + 1);
+        }
+        return -ENOMEM;
+    }
+
+    if ( pages )
+    {
+        rc = copy_bits_out(d, 0, pages, gva, clean);
+        if ( rc )
+            return rc;
+    }
+    sc->pages = pages;
+
+    if ( clean )
+    {
+        ld->fault_count = 0;
+        ld->dirty_count = 0;
+        /* Pages past 'pages' keep their bits, and stay writable until read. */
+        if ( !(sc->mode & XEN_DOMCTL_SHADOW_LOGDIRTY_FINAL) )
+            hap_rearm_range(d, 0, pages);
+    }
+    return 0;
+}
+
+static int paging_log_dirty_enable(struct domain *d, bool global)
+{
+    struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
+    int rc;
+
+    if ( ld->enabled )
+        return -EINVAL;
+    ld->fault_count = ld->dirty_count = 0;
+    ld->failed_allocs = 0;
+    rc = hap_enable_log_dirty(d, global);
+    if ( rc )
+        return rc;
+    printk(XENLOG_G_INFO "d%u: log-dirty %s on (%s)\n", d->domain_id,
+           global ? "mode" : "VRAM tracking", ld->pml ? "PML" : "write protection");
+    return 0;
+}
+
+static void paging_log_dirty_disable(struct domain *d)
+{
+    struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
+
+    if ( !ld->enabled )
+        return;
+    hap_disable_log_dirty(d);
+    trie_free(ld);
+    ld->enabled = ld->global = false;
+    ld->vram_begin = ld->vram_nr = 0;
+    printk(XENLOG_G_INFO "d%u: log-dirty off\n", d->domain_id);
+}
+
+int paging_domctl(struct domain *d, struct xen_domctl_shadow_op *sc)
+{
+    if ( d == current->domain )
+        return -EINVAL;             /* never on the calling domain itself */
+
+    switch ( sc->op )
+    {
+    case XEN_DOMCTL_SHADOW_OP_OFF:
+        paging_log_dirty_disable(d);
+        return 0;
+
+    case XEN_DOMCTL_SHADOW_OP_ENABLE_LOGDIRTY:
+        return paging_log_dirty_enable(d, true);
+
+    case XEN_DOMCTL_SHADOW_OP_ENABLE:
+        if ( sc->mode & ~XEN_DOMCTL_SHADOW_ENABLE_LOG_DIRTY )
+            return -EINVAL;         /* HAP: refcount/translate/external are implied */
+        if ( sc->mode & XEN_DOMCTL_SHADOW_ENABLE_LOG_DIRTY )
+            return paging_log_dirty_enable(d, true);
+        return 0;
+
+    case XEN_DOMCTL_SHADOW_OP_CLEAN:
+    case XEN_DOMCTL_SHADOW_OP_PEEK:
+        return paging_log_dirty_op(d, sc, sc->op == XEN_DOMCTL_SHADOW_OP_CLEAN);
+
+    case XEN_DOMCTL_SHADOW_OP_GET_ALLOCATION:
+        sc->mb = DIV_ROUND_UP(d->arch.hvm.p2m.nr_table_pages, 256);
+        return 0;
+
+    case XEN_DOMCTL_SHADOW_OP_SET_ALLOCATION:
+        return 0;                   /* p2m tables come from the heap as needed */
+
+    default:
+        return -EINVAL;
+    }
+}
+
+/* Xen's limit: at most 1 GiB of frames per tracked VRAM range. */
+#define DIRTY_VRAM_MAX_PFNS (1UL << (30 - PAGE_SHIFT))
+
+int paging_track_dirty_vram(struct domain *d, uint64_t first_pfn, uint32_t nr,
+                            unsigned long bitmap_gva, unsigned long bitmap_size)
+{
+    struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
+    unsigned long bytes = DIV_ROUND_UP((unsigned long)nr, 8);
+    int rc;
+
+    if ( d == current->domain )
+        return -EINVAL;
+
+    if ( !nr )
+    {
+        /* Stop VRAM tracking; global log-dirty (if on) carries on. */
+        if ( ld->enabled && !ld->global )
+            paging_log_dirty_disable(d);
+        else if ( ld->enabled )
+        {
+            ld->vram_begin = ld->vram_nr = 0;
+        }
+        return 0;
+    }
+
+    if ( nr > DIRTY_VRAM_MAX_PFNS ||
+         first_pfn + nr > d->arch.hvm.p2m.max_mapped_pfn + 1 ||
+         bitmap_size < bytes )
+        return -EINVAL;
+    if ( !guest_range_writable(bitmap_gva, bytes) )
+        return -EFAULT;
+
+    ld->vram_calls++;
+    if ( !ld->enabled )
+    {
+        rc = paging_log_dirty_enable(d, false);
+        if ( rc )
+            return rc;
+    }
+
+    if ( first_pfn != ld->vram_begin || nr != ld->vram_nr )
+    {
+        /* A new range: everything in it counts as dirty. */
+        static const uint8_t ones[PAGE_SIZE] = { [0 ... PAGE_SIZE - 1] = 0xff };
+        unsigned long done = 0;
+
+        hap_flush_dirty_logs(d);
+        if ( !ld->global && ld->vram_nr )
+            hap_unarm_range(d, ld->vram_begin, ld->vram_nr);
+        ld->vram_begin = first_pfn;
+        ld->vram_nr = nr;
+        /* Drop stale bits of the new range, then track it afresh. */
+        rc = copy_bits_out(d, first_pfn, nr, bitmap_gva, true);
+        if ( rc )
+            return rc;
+        while ( done < bytes )
+        {
+            unsigned long n = min(bytes - done, (unsigned long)PAGE_SIZE);
+
+            if ( copy_to_guest(bitmap_gva + done, ones, n) )
+                return -EFAULT;
+            done += n;
+        }
+        hap_rearm_range(d, first_pfn, nr);
+        return 0;
+    }
+
+    /* The same range again: what was written since the last call. */
+    hap_flush_dirty_logs(d);
+    rc = copy_bits_out(d, first_pfn, nr, bitmap_gva, true);
+    if ( rc )
+        return rc;
+    hap_rearm_range(d, first_pfn, nr);
+    return 0;
+}
+
+void paging_teardown(struct domain *d)
+{
+    trie_free(&d->arch.paging.log_dirty);
+}

@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * XEN_DOMCTL_*: the control domain's operations on other domains.
+ *
+ * Only the control domain may issue domctls (anyone else: -EPERM), and
+ * only with Xen 4.17's interface version (else -EACCES, as Xen).  Pausing,
+ * destroying or putting into log-dirty mode the calling domain itself is
+ * refused (-EINVAL).
+ */
+#include <xen/console.h>
+#include <xen/errno.h>
+#include <xen/guest_access.h>
+#include <xen/hypercall.h>
+#include <xen/lib.h>
+#include <xen/sched.h>
+#include <xen/string.h>
+#include <public/domctl.h>
+#include <public/ext/dirty_stats.h>
+#include <asm/hvm/vmx/vmx.h>
+#include <asm/paging.h>
+#include <asm/processor.h>
+#include <asm/time.h>
+
+static void getdomaininfo(const struct domain *d, struct xen_domctl_getdomaininfo *info)
+{
+    const struct vcpu *v;
+    uint64_t cpu_ticks = 0;
+    unsigned int online = 0, flags = XEN_DOMINF_hvm_guest | XEN_DOMINF_hap;
+    bool running = false, blocked = true;
+
+    for_each_vcpu ( d, v )
+    {
+        cpu_ticks += v->runtime + (v->is_running ? rdtsc() - v->last_start : 0);
+        if ( !v->is_up )
+            continue;
+        online++;
+        if ( v->is_running )
+            running = true;
+        if ( !v->is_blocked )
+            blocked = false;
+    }
+
+    if ( d->state == DOMSTATE_dying )
+        flags |= XEN_DOMINF_dying;
+    if ( d->state == DOMSTATE_shutdown || d->state == DOMSTATE_crashed )
+        flags |= XEN_DOMINF_shutdown |
+                 ((d->shutdown_code & XEN_DOMINF_shutdownmask) << XEN_DOMINF_shutdownshift);
+    if ( d->pause_count )
+        flags |= XEN_DOMINF_paused;
+    if ( running )
+        flags |= XEN_DOMINF_running;
+    else if ( blocked && online )
+        flags |= XEN_DOMINF_blocked;
+
+    memset(info, 0, sizeof(*info));
+    info->domain = d->domain_id;
+    info->flags = flags;
+    info->tot_pages = d->tot_pages;
+    info->max_pages = d->max_pages;
+    info->shared_info_frame = ~0ULL;
+    /* TSC ticks -> ns */
+    info->cpu_time = cpu_khz ? cpu_ticks * 1000000ULL / cpu_khz : 0;
+    info->nr_online_vcpus = online;
+    info->max_vcpu_id = d->max_vcpus - 1;
+    info->gpaddr_bits = 52;
+}
+
+int fill_domaininfo_from(domid_t first, struct xen_domctl_getdomaininfo *info)
+{
+    struct domain *d;
+
+    for_each_domain ( d )
+        if ( d->domain_id >= first )
+        {
+            getdomaininfo(d, info);
+            return 0;
+        }
+    return -ESRCH;
+}
+
+static int dirty_stats(struct domain *d, struct xen_domctl_dirty_stats *st)
+{
+    const struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
+    unsigned long gva = (unsigned long)st->vcpus.p;
+    unsigned int room = st->nr_vcpus;
+    struct vcpu *v;
+
+    st->mode = ld->enabled ? ((ld->global ? XEN_DIRTY_MODE_LOGDIRTY : 0) |
+                              (ld->vram_nr ? XEN_DIRTY_MODE_VRAM : 0)) : 0;
+    st->mechanism = !ld->enabled ? XEN_DIRTY_MECH_NONE
+                    : ld->pml ? XEN_DIRTY_MECH_PML : XEN_DIRTY_MECH_WP;
+    st->nr_vcpus = d->max_vcpus;
+    st->pad = 0;
+    st->dirty_pages = ld->total_dirty;
+    st->fault_count = ld->total_faults;
+    st->pml_full_exits = 0;
+    st->clean_calls = ld->clean_calls;
+    st->peek_calls = ld->peek_calls;
+    st->vram_calls = ld->vram_calls;
+
+    for_each_vcpu ( d, v )
+    {
+        struct xen_dirty_vcpu_stats vs = {
+            .pml_full_exits = v->arch.hvm.pml_full_exits,
+            .pml_entries = v->arch.hvm.pml_entries,
+            .wp_faults = v->arch.hvm.wp_faults,
+            .pages_dirtied = v->arch.hvm.pages_dirtied,
+            .ple_exits = v->arch.hvm.exit_count[EXIT_REASON_PAUSE_INSTRUCTION],
+            .exits_total = v->arch.hvm.exits_total,
+        };
+
+        st->pml_full_exits += vs.pml_full_exits;
+        if ( gva && v->vcpu_id < room &&
+             copy_to_guest(gva + v->vcpu_id * sizeof(vs), &vs, sizeof(vs)) )
+            return -EFAULT;
+    }
+    return 0;
+}
+
+static int exit_counts(struct domain *d, struct xen_domctl_exit_counts *ec)
+{
+    unsigned int n = min_t(unsigned int, ec->nr_reasons, EXIT_REASON_NR);
+    struct vcpu *v;
+
+    if ( ec->vcpu >= d->max_vcpus || !(v = d->vcpu[ec->vcpu]) )
+        return -ENOENT;
+    ec->nr_reasons = EXIT_REASON_NR;
+    if ( n && copy_to_guest((unsigned long)ec->counts.p, v->arch.hvm.exit_count,
+                            n * sizeof(uint64_t)) )
+        return -EFAULT;
+    return 0;
+}
+
+long do_domctl(unsigned long u_domctl)
+{
+    struct domain *caller = current->domain, *d = NULL;
+    struct xen_domctl op;
+    bool copyback = false;
+    long rc;
+
+    if ( !is_control_domain(caller) )
+        return -EPERM;
+    if ( copy_from_guest(&op, u_domctl, sizeof(op)) )
+        return -EFAULT;
+    if ( op.interface_version != XEN_DOMCTL_INTERFACE_VERSION )
+        return -EACCES;
+
+    switch ( op.cmd )
+    {
+    case XEN_DOMCTL_getdomaininfo:
+        break;                      /* looks up "the next domain >= id" itself */
+    default:
+        d = get_domain_by_id(op.domain);
+        if ( !d )
+            return -ESRCH;
+        break;
+    }
+
+    switch ( op.cmd )
+    {
+    case XEN_DOMCTL_getdomaininfo:
+        rc = fill_domaininfo_from(op.domain, &op.u.getdomaininfo);
+        if ( !rc )
+        {
+            op.domain = op.u.getdomaininfo.domain;
+            copyback = true;
+        }
+        break;
+
+    case XEN_DOMCTL_pausedomain:
+        rc = d == caller ? -EINVAL : 0;
+        if ( !rc )
+            domain_pause(d);
+        break;
+
+    case XEN_DOMCTL_unpausedomain:
+        rc = d == caller ? -EINVAL : 0;
+        if ( !rc )
+            domain_unpause(d);
+        break;
+
+    case XEN_DOMCTL_destroydomain:
+        rc = d == caller ? -EINVAL : 0;
+        if ( !rc && d->state == DOMSTATE_running )
+        {
+            printk(XENLOG_G_INFO "d%u: destroyed by d%u\n", d->domain_id, caller->domain_id);
+            guest_console_flush(d);
+            d->state = DOMSTATE_dying;  /* the scheduler frees it */
+        }
+        break;
+
+    case XEN_DOMCTL_shadow_op:
+        rc = paging_domctl(d, &op.u.shadow_op);
+        copyback = true;
+        break;
+
+    case XEN_DOMCTL_get_dirty_stats:
+        rc = dirty_stats(d, (struct xen_domctl_dirty_stats *)&op.u);
+        copyback = !rc;
+        break;
+
+    case XEN_DOMCTL_get_exit_counts:
+        rc = exit_counts(d, (struct xen_domctl_exit_counts *)&op.u);
+        copyback = !rc;
+        break;
+
+    default:
+        rc = -ENOSYS;
+        break;
+    }
+
+    if ( copyback && copy_to_guest(u_domctl, &op, sizeof(op)) )
+        rc = -EFAULT;
+    return rc;
+}

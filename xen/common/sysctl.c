@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * XEN_SYSCTL_*: system-wide operations for the control domain (anyone
+ * else: -EPERM; a different interface version: -EACCES).
+ */
+#include <xen/console.h>
+#include <xen/errno.h>
+#include <xen/guest_access.h>
+#include <xen/hypercall.h>
+#include <xen/lib.h>
+#include <xen/mm.h>
+#include <xen/sched.h>
+#include <xen/string.h>
+#include <public/sysctl.h>
+#include <asm/config.h>
+#include <asm/time.h>
+
+int fill_domaininfo_from(domid_t first, struct xen_domctl_getdomaininfo *info);
+
+static int readconsole(struct xen_sysctl_readconsole *rc)
+{
+    char chunk[256];
+    size_t pos = rc->incremental ? rc->index : 0;
+    unsigned long gva = (unsigned long)rc->buffer.p;
+    uint32_t done = 0;
+
+    while ( done < rc->count )
+    {
+        size_t n = console_ring_read(chunk, min_t(size_t, sizeof(chunk), rc->count - done),
+                                     &pos);
+
+        if ( !n )
+            break;
+        if ( copy_to_guest(gva + done, chunk, n) )
+            return -EFAULT;
+        done += n;
+    }
+    if ( rc->clear )
+        console_ring_clear();
+    rc->index = pos;
+    rc->count = done;
+    return 0;
+}
+
+static void physinfo(struct xen_sysctl_physinfo *pi)
+{
+    memset(pi, 0, sizeof(*pi));
+    pi->threads_per_core = 1;
+    pi->cores_per_socket = 1;
+    pi->nr_cpus = 1;
+    pi->max_cpu_id = 0;
+    pi->nr_nodes = 1;
+    pi->max_node_id = 0;
+    pi->cpu_khz = cpu_khz;
+    pi->capabilities = XEN_SYSCTL_PHYSCAP_hvm | XEN_SYSCTL_PHYSCAP_hap;
+    pi->total_pages = total_pages();
+    pi->free_pages = avail_pages();
+    pi->max_mfn = DIRECTMAP_SIZE >> PAGE_SHIFT;
+}
+
+static int getdomaininfolist(struct xen_sysctl_getdomaininfolist *gl)
+{
+    struct xen_domctl_getdomaininfo info;
+    unsigned long gva = (unsigned long)gl->buffer.p;
+    unsigned int n = 0;
+    domid_t next = gl->first_domain;
+
+    while ( n < gl->max_domains && !fill_domaininfo_from(next, &info) )
+    {
+        if ( copy_to_guest(gva + n * sizeof(info), &info, sizeof(info)) )
+            return -EFAULT;
+        n++;
+        next = info.domain + 1;
+        if ( !next )
+            break;
+    }
+    gl->num_domains = n;
+    return 0;
+}
+
+long do_sysctl(unsigned long u_sysctl)
+{
+    struct xen_sysctl op;
+    long rc;
+
+    if ( !is_control_domain(current->domain) )
+        return -EPERM;
+    if ( copy_from_guest(&op, u_sysctl, sizeof(op)) )
+        return -EFAULT;
+    if ( op.interface_version != XEN_SYSCTL_INTERFACE_VERSION )
+        return -EACCES;
+
+    switch ( op.cmd )
+    {
+    case XEN_SYSCTL_readconsole:
+        rc = readconsole(&op.u.readconsole);
+        break;
+    case XEN_SYSCTL_physinfo:
+        physinfo(&op.u.physinfo);
+        rc = 0;
+        break;
+    case XEN_SYSCTL_getdomaininfolist:
+        rc = getdomaininfolist(&op.u.getdomaininfolist);
+        break;
+    default:
+        return -ENOSYS;
+    }
+
+    if ( !rc && copy_to_guest(u_sysctl, &op, sizeof(op)) )
+        rc = -EFAULT;
+    return rc;
+}
