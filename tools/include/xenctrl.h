@@ -1,0 +1,367 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * libxenctrl: the control domain's low-level interface to the hypervisor
+ * (domctl, sysctl, and the hypercalls around them).
+ *
+ * A subset of Xen 4.17's xenctrl.h with Xen's names, types and signatures,
+ * so programs written against Xen's library build unchanged against the
+ * part implemented here.  Only what is implemented is declared.
+ *
+ * Unless said otherwise a function returns 0 (or a non-NULL pointer) on
+ * success and -1 (or NULL) on failure with errno set: to the positive
+ * value of the error the hypervisor returned (e.g. EPERM when the caller
+ * is not the control domain, ESRCH for a domain that does not exist,
+ * EACCES for an interface version mismatch), or to the reason a local
+ * step failed (ENOMEM ...).
+ *
+ * The public ABI comes from the hypervisor's own headers, xen/include/public
+ * (Xen 4.17 layouts); build with -I<tree>/xen/include -I<tree>/tools/include.
+ */
+#ifndef XENCTRL_H
+#define XENCTRL_H
+
+/* Tell the public headers that this is the toolstack. */
+#ifndef __XEN_TOOLS__
+#define __XEN_TOOLS__ 1
+#endif
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "public/xen.h"
+#include "public/domctl.h"
+#include "public/sysctl.h"
+#include "public/version.h"
+#include "public/sched.h"
+#include "public/memory.h"
+#include "public/event_channel.h"
+#include "public/hvm/dm_op.h"
+#include "public/hvm/params.h"
+#include "public/ext/dirty_stats.h"
+
+#include "xentoollog.h"
+
+#define XC_PAGE_SHIFT           12
+#define XC_PAGE_SIZE            (1UL << XC_PAGE_SHIFT)
+#define XC_PAGE_MASK            (~(XC_PAGE_SIZE - 1))
+
+#ifndef INVALID_MFN
+#define INVALID_MFN             (~0UL)
+#endif
+
+/* Memory barriers between the toolstack and shared pages (x86-64). */
+#define xen_barrier()   asm volatile ( "" ::: "memory" )
+#define xen_mb()        asm volatile ( "lock addl $0, -32(%%rsp)" ::: "memory" )
+#define xen_rmb()       xen_barrier()
+#define xen_wmb()       xen_barrier()
+
+/* xc_interface_open() returns a pointer (Xen 4.1 and later). */
+#define XENCTRL_HAS_XC_INTERFACE 1
+
+/* ---- the interface handle ------------------------------------------------- */
+
+typedef struct xc_interface_core xc_interface;
+
+enum xc_error_code {
+    XC_ERROR_NONE = 0,
+    XC_INTERNAL_ERROR = 1,
+    XC_INVALID_KERNEL = 2,
+    XC_INVALID_PARAM = 3,
+    XC_OUT_OF_MEMORY = 4,
+};
+typedef enum xc_error_code xc_error_code;
+
+enum xc_open_flags {
+    XC_OPENFLAG_DUMMY = 1 << 0,          /* open no hypervisor interface */
+    XC_OPENFLAG_NON_REENTRANT = 1 << 1,  /* caller serialises all calls */
+};
+
+/*
+ * Open a handle.  logger receives error messages (NULL: stderr, level
+ * XTL_PROGRESS and above); dombuild_logger receives the domain builder's
+ * messages (NULL: the same as logger; Xen writes a file instead).
+ * Returns NULL, after logging why, when the hypervisor interface cannot be
+ * opened (not a Xen control domain, no permission).
+ */
+xc_interface *xc_interface_open(xentoollog_logger *logger,
+                                xentoollog_logger *dombuild_logger,
+                                unsigned open_flags);
+
+/* Close a handle; NULL is accepted. */
+int xc_interface_close(xc_interface *xch);
+
+/* The libxencall and libxendevicemodel handles xch uses. */
+struct xencall_handle *xc_interface_xcall_handle(xc_interface *xch);
+struct xendevicemodel_handle *xc_interface_dmod_handle(xc_interface *xch);
+
+/* ---- hypercall buffers ------------------------------------------------------ */
+
+/*
+ * Memory a hypercall reads or writes must be hypercall-safe (see
+ * xencall.h).  Each such buffer is a user pointer _name plus a shadow
+ * xc_hypercall_buffer_t that the macros below find by name, so a guest
+ * handle can only be set from memory allocated the right way:
+ *
+ *     DECLARE_HYPERCALL_BUFFER(uint8_t, bitmap);
+ *
+ *     bitmap = xc_hypercall_buffer_alloc(xch, bitmap, size);
+ *     ...
+ *     set_xen_guest_handle(op.buffer, bitmap);
+ *     ...
+ *     xc_hypercall_buffer_free(xch, bitmap);
+ *
+ * A function taking an xc_hypercall_buffer_t *name parameter declares
+ * DECLARE_HYPERCALL_BUFFER_ARGUMENT(name) to use it the same way.  The
+ * structure is opaque: use the macros.
+ */
+struct xc_hypercall_buffer {
+    void *hbuf;                                 /* the hypercall-safe memory */
+    struct xc_hypercall_buffer *param_shadow;   /* the buffer this stands for */
+    int dir;                                    /* bouncing (internal) */
+    void *ubuf;
+    size_t sz;
+};
+typedef struct xc_hypercall_buffer xc_hypercall_buffer_t;
+
+/* The shadow's name for a user pointer (internal). */
+#define XC__HYPERCALL_BUFFER_NAME(_name) xc__hypercall_buffer_##_name
+
+/* The xc_hypercall_buffer_t * behind a declared buffer or argument. */
+#define HYPERCALL_BUFFER(_name) ({                                            \
+    xc_hypercall_buffer_t *xc_hb_self_ = &XC__HYPERCALL_BUFFER_NAME(_name);   \
+    xc_hb_self_->param_shadow ? xc_hb_self_->param_shadow : xc_hb_self_;      \
+})
+
+#define HYPERCALL_BUFFER_INIT_NO_BOUNCE .dir = 0, .sz = 0, .ubuf = (void *)-1
+
+/* A user pointer _name of type _type * (NULL) and its shadow. */
+#define DECLARE_HYPERCALL_BUFFER(_type, _name)                                \
+    _type *(_name) = NULL;                                                    \
+    xc_hypercall_buffer_t XC__HYPERCALL_BUFFER_NAME(_name) = {                \
+        .hbuf = NULL,                                                         \
+        .param_shadow = NULL,                                                 \
+        HYPERCALL_BUFFER_INIT_NO_BOUNCE                                       \
+    }
+
+/* A user pointer _name into the already allocated buffer *_hbuf. */
+#define DECLARE_HYPERCALL_BUFFER_SHADOW(_type, _name, _hbuf)                  \
+    _type *(_name) = (_hbuf)->hbuf;                                           \
+    __attribute__((unused))                                                   \
+    xc_hypercall_buffer_t XC__HYPERCALL_BUFFER_NAME(_name) = {                \
+        .hbuf = (void *)-1,                                                   \
+        .param_shadow = (_hbuf),                                              \
+        HYPERCALL_BUFFER_INIT_NO_BOUNCE                                       \
+    }
+
+/* Make the parameter "xc_hypercall_buffer_t *_name" usable by name. */
+#define DECLARE_HYPERCALL_BUFFER_ARGUMENT(_name)                              \
+    xc_hypercall_buffer_t XC__HYPERCALL_BUFFER_NAME(_name) = {                \
+        .hbuf = (void *)-1,                                                   \
+        .param_shadow = (_name),                                              \
+        HYPERCALL_BUFFER_INIT_NO_BOUNCE                                       \
+    }
+
+/* The buffer's address as a hypercall argument. */
+#define HYPERCALL_BUFFER_AS_ARG(_name) ({                                     \
+    xc_hypercall_buffer_t *xc_hb_arg_ = HYPERCALL_BUFFER(_name);              \
+    (unsigned long)xc_hb_arg_->hbuf;                                          \
+})
+
+/* Point a guest handle at a hypercall buffer, _byte_off bytes in. */
+#define set_xen_guest_handle_impl(_hnd, _val, _byte_off) do {                 \
+    xc_hypercall_buffer_t *xc_hb_hnd_ = HYPERCALL_BUFFER(_val);               \
+    set_xen_guest_handle_raw(_hnd,                                            \
+        (void *)((char *)xc_hb_hnd_->hbuf + (_byte_off)));                    \
+} while ( 0 )
+
+#undef set_xen_guest_handle
+#define set_xen_guest_handle(_hnd, _val)                                      \
+    set_xen_guest_handle_impl(_hnd, _val, 0)
+
+/* ... at element _off of the buffer. */
+#define set_xen_guest_handle_offset(_hnd, _val, _off)                         \
+    set_xen_guest_handle_impl(_hnd, _val, sizeof(*(_val)) * (_off))
+
+/* Use with set_xen_guest_handle() for a NULL handle. */
+extern xc_hypercall_buffer_t XC__HYPERCALL_BUFFER_NAME(HYPERCALL_BUFFER_NULL);
+
+/* Byte-granular buffers (zeroed). */
+void *xc__hypercall_buffer_alloc(xc_interface *xch, xc_hypercall_buffer_t *b,
+                                 size_t size);
+#define xc_hypercall_buffer_alloc(_xch, _name, _size)                         \
+    xc__hypercall_buffer_alloc(_xch, HYPERCALL_BUFFER(_name), _size)
+void xc__hypercall_buffer_free(xc_interface *xch, xc_hypercall_buffer_t *b);
+#define xc_hypercall_buffer_free(_xch, _name)                                 \
+    xc__hypercall_buffer_free(_xch, HYPERCALL_BUFFER(_name))
+
+/* Page-aligned buffers of whole pages (zeroed). */
+void *xc__hypercall_buffer_alloc_pages(xc_interface *xch,
+                                       xc_hypercall_buffer_t *b,
+                                       int nr_pages);
+#define xc_hypercall_buffer_alloc_pages(_xch, _name, _nr)                     \
+    xc__hypercall_buffer_alloc_pages(_xch, HYPERCALL_BUFFER(_name), _nr)
+void xc__hypercall_buffer_free_pages(xc_interface *xch,
+                                     xc_hypercall_buffer_t *b, int nr_pages);
+#define xc_hypercall_buffer_free_pages(_xch, _name, _nr) do {                 \
+    if ( _name )                                                              \
+        xc__hypercall_buffer_free_pages(_xch, HYPERCALL_BUFFER(_name), _nr);  \
+} while ( 0 )
+
+/* ---- domains ------------------------------------------------------------------ */
+
+/* One domain, decoded (xc_domain_getinfo). */
+typedef struct xc_dominfo {
+    uint32_t      domid;
+    uint32_t      ssidref;
+    unsigned int  dying:1, crashed:1, shutdown:1,
+                  paused:1, blocked:1, running:1,
+                  hvm:1, debugged:1, xenstore:1, hap:1;
+    unsigned int  shutdown_reason;      /* SHUTDOWN_*, if shutdown */
+    unsigned long nr_pages;             /* current, not maximum */
+    unsigned long nr_outstanding_pages;
+    unsigned long nr_shared_pages;
+    unsigned long nr_paged_pages;
+    unsigned long shared_info_frame;
+    uint64_t      cpu_time;             /* ns */
+    unsigned long max_memkb;
+    unsigned int  nr_online_vcpus;
+    unsigned int  max_vcpu_id;
+    xen_domain_handle_t handle;
+    unsigned int  cpupool;
+    uint8_t       gpaddr_bits;
+    struct xen_arch_domainconfig arch_config;
+} xc_dominfo_t;
+
+/* One domain, as the hypervisor reports it (xc_domain_getinfolist). */
+typedef xen_domctl_getdomaininfo_t xc_domaininfo_t;
+
+int xc_domain_pause(xc_interface *xch, uint32_t domid);
+int xc_domain_unpause(xc_interface *xch, uint32_t domid);
+
+/* Destroy a domain: it is gone once this returns 0. */
+int xc_domain_destroy(xc_interface *xch, uint32_t domid);
+
+/* Shut a domain down as if it asked to, for 'reason' (SHUTDOWN_*). */
+int xc_domain_shutdown(xc_interface *xch, uint32_t domid, int reason);
+
+/*
+ * Up to max_doms domains with ids >= first_domid, one getdomaininfo domctl
+ * each, in id order (Xen 4.17's getdomaininfo returns the first domain
+ * whose id is >= the one asked for).  Returns how many were stored in
+ * info[]; -1 if not even one (errno ESRCH: no such domain).  When asking
+ * for one domain, check info->domid: it is the next existing one.
+ */
+int xc_domain_getinfo(xc_interface *xch, uint32_t first_domid,
+                      unsigned int max_doms, xc_dominfo_t *info);
+
+/*
+ * Up to max_domains domains with ids >= first_domain in one sysctl.
+ * Returns how many were stored in info[], or -1.
+ */
+int xc_domain_getinfolist(xc_interface *xch, uint32_t first_domain,
+                          unsigned int max_domains, xc_domaininfo_t *info);
+
+/* ---- log-dirty and paging modes (XEN_DOMCTL_shadow_op) ---------------------- */
+
+typedef struct xen_domctl_shadow_op_stats xc_shadow_op_stats_t;
+
+/*
+ * A shadow_op without a bitmap: sop is XEN_DOMCTL_SHADOW_OP_* (OFF,
+ * ENABLE_LOGDIRTY, ENABLE with mode XEN_DOMCTL_SHADOW_ENABLE_*, the
+ * allocation ops); mb, if not NULL, is passed in and gets the pool size
+ * back.
+ */
+int xc_shadow_control(xc_interface *xch, uint32_t domid, unsigned int sop,
+                      unsigned int *mb, unsigned int mode);
+
+/*
+ * CLEAN or PEEK: copy the log-dirty bitmap (one bit per pfn, 'pages'
+ * bits) into the hypercall buffer dirty_bitmap (may be NULL: counters
+ * only); CLEAN also clears it.  mode may hold
+ * XEN_DOMCTL_SHADOW_LOGDIRTY_FINAL.  stats (may be NULL) gets the fault
+ * and dirty counts.  Returns the number of pages the bitmap covers, or -1.
+ */
+long long xc_logdirty_control(xc_interface *xch, uint32_t domid,
+                              unsigned int sop,
+                              xc_hypercall_buffer_t *dirty_bitmap,
+                              unsigned long pages, unsigned int mode,
+                              xc_shadow_op_stats_t *stats);
+
+/* ---- the host ------------------------------------------------------------------ */
+
+/*
+ * Read the hypervisor's console ring into buffer (*pnr_chars bytes of
+ * room; on return, the number stored, not NUL-terminated).  clear empties
+ * the ring after reading.  With pindex, an incremental read continues from
+ * *pindex and updates it; without, the newest text is returned.
+ */
+int xc_readconsolering(xc_interface *xch, char *buffer,
+                       unsigned int *pnr_chars, int clear, int incremental,
+                       uint32_t *pindex);
+
+typedef struct xen_sysctl_physinfo xc_physinfo_t;
+
+int xc_physinfo(xc_interface *xch, xc_physinfo_t *info);
+
+/*
+ * XENVER_* query; arg points to the type the command fills (none for
+ * XENVER_version and XENVER_pagesize, whose result is the return value).
+ */
+int xc_version(xc_interface *xch, int cmd, void *arg);
+
+/* ---- raw operations ----------------------------------------------------------- */
+
+/*
+ * Issue a domctl / sysctl as given (interface_version is filled in); the
+ * structure is updated with what the hypervisor returned.  Handles inside
+ * must point to hypercall buffers.
+ */
+int xc_domctl(xc_interface *xch, struct xen_domctl *domctl);
+int xc_sysctl(xc_interface *xch, struct xen_sysctl *sysctl);
+
+/* ---- errors ---------------------------------------------------------------------- */
+
+#define XC_MAX_ERROR_MSG_LEN 1024
+typedef struct xc_error {
+    enum xc_error_code code;
+    char message[XC_MAX_ERROR_MSG_LEN];
+} xc_error;
+
+/* A fixed description of an xc_error_code ("Internal error" ...). */
+const char *xc_error_code_to_desc(int code);
+
+/* strerror() for an errno value. */
+const char *xc_strerror(xc_interface *xch, int errcode);
+
+/* The last error this library reported on xch, until the next call. */
+const xc_error *xc_get_last_error(xc_interface *handle);
+void xc_clear_last_error(xc_interface *xch);
+
+/* ---- this project's extension: dirty-tracking and exit counters ---------------- */
+
+/*
+ * NOT in Xen.  These wrap this project's domctls XEN_DOMCTL_get_dirty_stats
+ * and XEN_DOMCTL_get_exit_counts (xen/include/public/ext/dirty_stats.h):
+ * the counters the monitor and `xl dirty-rate` show.
+ *
+ * xc_dirty_stats: the domain's tracking mode, mechanism (PML or
+ * write-protection) and counters into *stats; per-vCPU counters into
+ * vcpus[] (may be NULL), which has room for *nr_vcpus entries.  On
+ * return *nr_vcpus is the domain's number of vCPUs (entries past the
+ * room given are not written).
+ *
+ * xc_vcpu_exit_counts: VM exits of one vCPU by basic exit reason,
+ * counts[reason], with room for *nr_reasons entries; on return
+ * *nr_reasons is the number of reasons the hypervisor counts.
+ */
+#define XENCTRL_HAS_DIRTY_STATS 1
+
+int xc_dirty_stats(xc_interface *xch, uint32_t domid,
+                   xen_domctl_dirty_stats_t *stats,
+                   xen_dirty_vcpu_stats_t *vcpus, unsigned int *nr_vcpus);
+
+int xc_vcpu_exit_counts(xc_interface *xch, uint32_t domid, uint32_t vcpu,
+                        uint64_t *counts, unsigned int *nr_reasons);
+
+#endif /* XENCTRL_H */
