@@ -10,6 +10,7 @@ long do_xen_version(int cmd, unsigned long arg);
 long do_console_io(unsigned int cmd, unsigned int count, unsigned long buffer);
 long do_sched_op(int cmd, unsigned long arg);
 long do_vcpu_op(int cmd, unsigned int vcpuid, unsigned long arg);
+long do_memory_op(unsigned long cmd, unsigned long arg);
 long do_sysctl(unsigned long u_sysctl);
 long do_domctl(unsigned long u_domctl);
 long do_dm_op(domid_t domid, unsigned int nr_bufs, unsigned long u_bufs);

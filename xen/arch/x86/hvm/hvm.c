@@ -327,6 +327,7 @@ int hvm_domain_initialise(struct domain *d)
 void hvm_domain_destroy(struct domain *d)
 {
     paging_teardown(d);
+    p2m_drop_foreign_mappings_of(d);
     p2m_teardown(d);
 }
 

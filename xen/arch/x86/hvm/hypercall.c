@@ -47,6 +47,12 @@ static long hc_vcpu_op(unsigned long a1, unsigned long a2, unsigned long a3,
     return do_vcpu_op((int)a1, (unsigned int)a2, a3);
 }
 
+static long hc_memory_op(unsigned long a1, unsigned long a2, unsigned long a3,
+                         unsigned long a4, unsigned long a5)
+{
+    return do_memory_op(a1, a2);
+}
+
 static long hc_sysctl(unsigned long a1, unsigned long a2, unsigned long a3,
                       unsigned long a4, unsigned long a5)
 {
@@ -66,6 +72,7 @@ static long hc_dm_op(unsigned long a1, unsigned long a2, unsigned long a3,
 }
 
 static const hypercall_fn_t hypercall_table[] = {
+    [__HYPERVISOR_memory_op]    = hc_memory_op,
     [__HYPERVISOR_xen_version]  = hc_xen_version,
     [__HYPERVISOR_console_io]   = hc_console_io,
     [__HYPERVISOR_sched_op]     = hc_sched_op,

@@ -38,6 +38,8 @@ static uint64_t ept_p2m_type_to_flags(const struct domain *d, p2m_type_t t)
         return EPTE_R | EPTE_X | EPTE_MT_WB | (ad & EPTE_A);
     case p2m_ram_ro:
         return EPTE_R | EPTE_X | EPTE_MT_WB | (ad & EPTE_A);
+    case p2m_map_foreign:
+        return EPTE_R | EPTE_W | EPTE_MT_WB | ad;
     default:
         return 0;
     }

@@ -5,6 +5,7 @@
 #include <xen/mm.h>
 #include <xen/sched.h>
 #include <xen/string.h>
+#include <xen/xmalloc.h>
 #include <asm/p2m.h>
 #include <asm/paging.h>
 
@@ -57,4 +58,88 @@ void p2m_note_hypervisor_write(struct domain *d, unsigned long gfn)
 {
     /* Writes made for the guest are dirty too (no vCPU to blame). */
     paging_mark_dirty(d, gfn, NULL);
+}
+
+/* ---- foreign mappings (XENMAPSPACE_gmfn_foreign) -------------------------- */
+
+int p2m_add_foreign(struct domain *d, unsigned long gfn, struct domain *fd,
+                    unsigned long fgfn)
+{
+    struct p2m_domain *p2m = &d->arch.hvm.p2m;
+    struct foreign_map *fm;
+    unsigned long mfn;
+    p2m_type_t t;
+    int rc;
+
+    mfn = p2m_get_entry(fd, fgfn, &t);
+    if ( mfn == INVALID_MFN || (t != p2m_ram_rw && t != p2m_ram_logdirty) )
+        return -EINVAL;
+    if ( p2m_get_entry(d, gfn, &t) != INVALID_MFN )
+    {
+        if ( t != p2m_map_foreign )
+            return -EBUSY;          /* never replace the caller's own RAM */
+        if ( (rc = p2m_remove_foreign(d, gfn)) )
+            return rc;
+    }
+
+    fm = xmalloc(struct foreign_map);
+    if ( !fm )
+        return -ENOMEM;
+    rc = p2m_set_entry(d, gfn, mfn, 0, p2m_map_foreign);
+    if ( rc )
+    {
+        xfree(fm);
+        return rc;
+    }
+    fm->gfn = gfn;
+    fm->owner = fd->domain_id;
+    fm->next = p2m->foreign;
+    p2m->foreign = fm;
+    return 0;
+}
+
+int p2m_remove_foreign(struct domain *d, unsigned long gfn)
+{
+    struct foreign_map **pp, *fm;
+
+    for ( pp = &d->arch.hvm.p2m.foreign; (fm = *pp); pp = &fm->next )
+        if ( fm->gfn == gfn )
+        {
+            *pp = fm->next;
+            xfree(fm);
+            return p2m_set_entry(d, gfn, INVALID_MFN, 0, p2m_mmio_dm);
+        }
+    return -ENOENT;
+}
+
+void p2m_drop_foreign_mappings_of(struct domain *fd)
+{
+    struct foreign_map *fm, **pp;
+    struct domain *d;
+
+    /* Its own mappings of others' frames go with its p2m. */
+    while ( (fm = fd->arch.hvm.p2m.foreign) )
+    {
+        fd->arch.hvm.p2m.foreign = fm->next;
+        xfree(fm);
+    }
+
+    /* Others' mappings of its frames must go before the frames are freed. */
+    for_each_domain ( d )
+    {
+        if ( d == fd )
+            continue;
+        pp = &d->arch.hvm.p2m.foreign;
+        while ( (fm = *pp) )
+        {
+            if ( fm->owner == fd->domain_id )
+            {
+                *pp = fm->next;
+                p2m_set_entry(d, fm->gfn, INVALID_MFN, 0, p2m_mmio_dm);
+                xfree(fm);
+            }
+            else
+                pp = &fm->next;
+        }
+    }
 }

@@ -15,6 +15,7 @@ typedef enum {
     p2m_ram_logdirty    = 1,    /* RAM being tracked for dirty pages */
     p2m_ram_ro          = 2,
     p2m_mmio_dm         = 4,    /* not present: emulated or nothing */
+    p2m_map_foreign     = 14,   /* another domain's frame (control domain only) */
     p2m_invalid         = 15,
 } p2m_type_t;
 
@@ -23,6 +24,13 @@ struct p2m_domain {
     uint64_t        eptp;
     unsigned long   max_mapped_pfn;
     unsigned long   nr_table_pages;
+    struct foreign_map *foreign;    /* frames of other domains mapped here */
+};
+
+struct foreign_map {
+    struct foreign_map *next;
+    unsigned long gfn;              /* where, in this domain */
+    uint16_t      owner;            /* whose frame */
 };
 
 struct domain;
@@ -43,6 +51,13 @@ int p2m_populate_ram(struct domain *d, unsigned long nr_pages);
 void *p2m_map_gpa(struct domain *d, uint64_t gpa, p2m_type_t *t);
 
 void ept_sync_domain(struct domain *d);
+
+/* Map foreign domain fd's frame fgfn at gfn of d / undo it. */
+int p2m_add_foreign(struct domain *d, unsigned long gfn, struct domain *fd,
+                    unsigned long fgfn);
+int p2m_remove_foreign(struct domain *d, unsigned long gfn);
+/* fd is going away: remove every mapping of its frames in other domains. */
+void p2m_drop_foreign_mappings_of(struct domain *fd);
 
 /* Retype the RAM in [begin, begin + nr) (ram_rw <-> ram_logdirty). */
 int p2m_change_type_range(struct domain *d, unsigned long begin,
