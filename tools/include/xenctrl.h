@@ -292,9 +292,10 @@ long long xc_logdirty_control(xc_interface *xch, uint32_t domid,
 
 /*
  * Read the hypervisor's console ring into buffer (*pnr_chars bytes of
- * room; on return, the number stored, not NUL-terminated).  clear empties
- * the ring after reading.  With pindex, an incremental read continues from
- * *pindex and updates it; without, the newest text is returned.
+ * room; on return, the number stored, not NUL-terminated), from the oldest
+ * text it still holds.  clear empties the ring after reading.  With pindex
+ * and incremental, reading starts at *pindex instead (or the oldest text,
+ * if that is gone), and *pindex is set to where to continue.
  */
 int xc_readconsolering(xc_interface *xch, char *buffer,
                        unsigned int *pnr_chars, int clear, int incremental,

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * <errno.h> for code built into the guest test kernels (the toolstack
+ * libraries): the hypervisor's error numbers, which are Linux's, and one
+ * global errno (the libraries run on one vCPU at a time).
+ */
+#ifndef GUEST_LIBC_ERRNO_H
+#define GUEST_LIBC_ERRNO_H
+
+#include <xen/errno.h>
+
+extern int errno;
+
+#endif /* GUEST_LIBC_ERRNO_H */

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * <time.h> for the guest test kernels.  There is no wall clock: time()
+ * fails ((time_t)-1), so callers that stamp messages with the date leave
+ * it out.
+ */
+#ifndef GUEST_LIBC_TIME_H
+#define GUEST_LIBC_TIME_H
+
+#include <sys/types.h>
+
+struct tm {
+    int tm_sec, tm_min, tm_hour;
+    int tm_mday, tm_mon, tm_year;
+    int tm_wday, tm_yday, tm_isdst;
+};
+
+time_t time(time_t *t);
+/* Always NULL: no time zone, no calendar. */
+struct tm *localtime_r(const time_t *t, struct tm *tm);
+/* Always 0 (nothing written). */
+size_t strftime(char *s, size_t max, const char *fmt, const struct tm *tm);
+
+#endif /* GUEST_LIBC_TIME_H */

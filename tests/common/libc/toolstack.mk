@@ -1,0 +1,61 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The toolstack libraries inside guest test kernels (included by
+# tests/Makefile).  A control-domain test kernel listed in TOOLSTACK_TESTS
+# links the same libxenctrl, libxendevicemodel, libxencall and
+# libxentoollog sources as the Linux build, with two differences:
+#
+#   - libxencall's "direct" backend (tools/libs/call/direct.c): hypercalls
+#     through the hypercall page, buffers in ordinary guest memory;
+#   - the small libc in common/libc/ (headers in common/libc/include):
+#     malloc/free over a static arena, console stdio, errno, strerror; the
+#     string and formatting functions are the hypervisor's, which every
+#     test kernel links already.
+#
+# Everything is compiled with -nostdinc: only the compiler's freestanding
+# headers and this libc are visible, never the host's.  The test's main.c
+# may include "test.h" and <xenctrl.h> / <xendevicemodel.h> together.
+
+TOOLS_LIBS := $(XEN_ROOT)/tools/libs
+
+TOOLSTACK_SRCS := \
+    toollog/xtl_core.c toollog/xtl_logger_stdio.c \
+    call/core.c call/buffer.c call/direct.c \
+    devicemodel/core.c \
+    ctrl/xc_private.c ctrl/xc_hcall_buf.c ctrl/xc_domain.c \
+    ctrl/xc_logdirty.c ctrl/xc_misc.c ctrl/xc_version.c \
+    ctrl/xc_dirty_stats.c
+
+LIBC_SRCS := malloc.c stdio.c misc.c
+
+TOOLSTACK_CPPFLAGS := -nostdinc -isystem $(shell $(CC) -print-file-name=include) \
+    -I$(CURDIR)/common/libc/include -I$(XEN_ROOT)/tools/include \
+    -I$(XEN_ROOT)/xen/include -D__XEN_TOOLS__
+
+TOOLSTACK_OBJS := $(addprefix $(OBJ)/tools/,$(TOOLSTACK_SRCS:.c=.o)) \
+                  $(addprefix $(OBJ)/libc/,$(LIBC_SRCS:.c=.o))
+TOOLSTACK_LIB := $(OBJ)/libtoolstack.a
+TOOLSTACK_ELFS := $(addprefix $(BIN)/,$(addsuffix .elf,$(TOOLSTACK_TESTS)))
+
+$(OBJ)/tools/%.o: $(TOOLS_LIBS)/%.c
+	@mkdir -p $(@D)
+	$(CC) $(GUEST_CFLAGS) $(TOOLSTACK_CPPFLAGS) -c $< -o $@
+
+# The libc may use the guest library's headers (console, panic).
+$(OBJ)/libc/%.o: common/libc/%.c
+	@mkdir -p $(@D)
+	$(CC) $(GUEST_CFLAGS) $(TOOLSTACK_CPPFLAGS) -I$(CURDIR)/common/include \
+	    -c $< -o $@
+
+$(TOOLSTACK_LIB): $(TOOLSTACK_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+# The tests' own main.c sees both the guest library and the toolstack.
+$(TOOLSTACK_TESTS:%=$(OBJ)/%/main.o): \
+    GUEST_CPPFLAGS := $(TOOLSTACK_CPPFLAGS) $(GUEST_CPPFLAGS)
+
+$(TOOLSTACK_ELFS): $(BIN)/%.elf: $(OBJ)/%/main.o $(COMMON_OBJS) \
+                                 $(TOOLSTACK_LIB) $(OBJ)/guest.lds
+	$(CC) $(GUEST_LDFLAGS) -Wl,-T,$(OBJ)/guest.lds -o $@ $< \
+	    $(TOOLSTACK_LIB) $(COMMON_OBJS)

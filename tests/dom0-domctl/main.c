@@ -1,0 +1,379 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * libxenctrl in the control domain, through libxencall's direct backend:
+ * the same library sources a Linux control domain uses, driving real
+ * domains.
+ *
+ * Domain 0 (this kernel) expects domain 1 (and optionally domain 2) to be
+ * tests/domctl-domu in "spin" mode: a domU that would run forever.  It
+ *
+ *   - reads the version, the host (xc_physinfo) and the domain list
+ *     (xc_domain_getinfolist, xc_domain_getinfo);
+ *   - pauses domain 1 (its CPU time must stand still, the paused flag
+ *     shows) and unpauses it (CPU time moves again);
+ *   - reads the console ring, whole and incrementally;
+ *   - reads this project's counters (xc_dirty_stats, xc_vcpu_exit_counts);
+ *   - checks error mapping (-1 and errno: ESRCH, EINVAL);
+ *   - destroys domain 1 and, if present, shuts domain 2 down
+ *     (xc_domain_shutdown): without that the run never ends;
+ *   - closes the interface and checks no heap memory leaked.
+ *
+ * Guest command line: domu=<id> (default 1), domu2=<id> (default 2).
+ */
+#include "test.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xenctrl.h>
+
+const char test_title[] = "libxenctrl in the control domain (direct backend)";
+
+#define MAX_DOMS    16
+#define RING_SIZE   16384
+
+static xc_interface *xch;
+
+static void pass(const char *fmt, ...) __printf(1, 2);
+static void pass(const char *fmt, ...)
+{
+    va_list args;
+
+    printk("  ok   ");
+    va_start(args, fmt);
+    vprintk(fmt, args);
+    va_end(args);
+}
+
+/* A call expected to fail with -1 and a given errno. */
+static void expect_errno(const char *what, int rc, int err)
+{
+    if ( rc == -1 && errno == err )
+        pass("%s: -1, errno %d (%s)\n", what, err, strerror(err));
+    else
+        xtf_failure("Fail: %s: returned %d errno %d, expected -1 errno %d\n",
+                    what, rc, errno, err);
+}
+
+/* Let the other domains run for a while (one physical CPU). */
+static void yield_many(unsigned int n)
+{
+    while ( n-- )
+        hypercall_yield();
+}
+
+/* The domain's record from the list, false if it is not listed. */
+static bool find_domain(uint32_t domid, xc_domaininfo_t *out)
+{
+    static xc_domaininfo_t info[MAX_DOMS];
+    int i, n = xc_domain_getinfolist(xch, 0, MAX_DOMS, info);
+
+    if ( n < 0 )
+    {
+        xtf_failure("Fail: xc_domain_getinfolist: errno %d\n", errno);
+        return false;
+    }
+    for ( i = 0; i < n; i++ )
+        if ( info[i].domain == domid )
+        {
+            if ( out )
+                *out = info[i];
+            return true;
+        }
+
+    return false;
+}
+
+static void test_version(void)
+{
+    xen_extraversion_t extra = "";
+    int v = xc_version(xch, XENVER_version, NULL);
+
+    if ( v < 0 || xc_version(xch, XENVER_extraversion, extra) < 0 )
+        return xtf_failure("Fail: xc_version: errno %d\n", errno);
+    extra[sizeof(extra) - 1] = '\0';
+    pass("xc_version: %d.%d%s\n", v >> 16, v & 0xffff, extra);
+    expect_errno("xc_version(unknown command)", xc_version(xch, 0x7fff, NULL),
+                 EINVAL);
+}
+
+static void test_physinfo(void)
+{
+    xc_physinfo_t pi;
+
+    if ( xc_physinfo(xch, &pi) )
+        return xtf_failure("Fail: xc_physinfo: errno %d\n", errno);
+
+    printk("  host: %u CPU(s), %u kHz, %lu pages, %lu free, caps %#x\n",
+           pi.nr_cpus, pi.cpu_khz, (unsigned long)pi.total_pages,
+           (unsigned long)pi.free_pages, pi.capabilities);
+    if ( pi.nr_cpus < 1 || pi.max_cpu_id + 1 < pi.nr_cpus )
+        xtf_failure("Fail: physinfo: nr_cpus %u max_cpu_id %u\n",
+                    pi.nr_cpus, pi.max_cpu_id);
+    else if ( !pi.total_pages || pi.free_pages > pi.total_pages )
+        xtf_failure("Fail: physinfo: total %lu free %lu pages\n",
+                    (unsigned long)pi.total_pages,
+                    (unsigned long)pi.free_pages);
+    else if ( !(pi.capabilities & XEN_SYSCTL_PHYSCAP_hvm) )
+        xtf_failure("Fail: physinfo: no hvm capability (%#x)\n",
+                    pi.capabilities);
+    else
+        pass("xc_physinfo\n");
+}
+
+static void test_domain_list(uint32_t domu)
+{
+    static xc_domaininfo_t info[MAX_DOMS];
+    xc_dominfo_t di[2];
+    int i, n;
+
+    n = xc_domain_getinfolist(xch, 0, MAX_DOMS, info);
+    if ( n < 2 )
+        return xtf_failure("Fail: xc_domain_getinfolist: %d (errno %d), "
+                           "expected at least 2 domains\n", n, errno);
+
+    for ( i = 0; i < n; i++ )
+        printk("  d%u: flags %#x, %lu pages (max %lu), %u vCPU(s), "
+               "cpu %lu ns\n", info[i].domain, info[i].flags,
+               (unsigned long)info[i].tot_pages,
+               (unsigned long)info[i].max_pages, info[i].nr_online_vcpus,
+               (unsigned long)info[i].cpu_time);
+
+    if ( info[0].domain != 0 )
+        return xtf_failure("Fail: first domain is d%u, expected d0\n",
+                           info[0].domain);
+    if ( !find_domain(domu, NULL) )
+        return xtf_failure("Fail: d%u not in the domain list\n", domu);
+    pass("xc_domain_getinfolist: %d domains\n", n);
+
+    /* Starting after the last domain: nothing, but no error. */
+    n = xc_domain_getinfolist(xch, info[n - 1].domain + 1, MAX_DOMS, info);
+    if ( n != 0 )
+        xtf_failure("Fail: getinfolist past the end: %d (errno %d)\n",
+                    n, errno);
+
+    /* xc_domain_getinfo decodes the flags, one domctl per domain. */
+    n = xc_domain_getinfo(xch, domu, 1, di);
+    if ( n != 1 || di[0].domid != domu )
+        return xtf_failure("Fail: xc_domain_getinfo(d%u): %d, domid %u\n",
+                           domu, n, n == 1 ? di[0].domid : 0);
+    if ( !di[0].hvm || di[0].dying || di[0].shutdown || di[0].paused ||
+         di[0].nr_online_vcpus < 1 || !di[0].max_memkb )
+        return xtf_failure("Fail: d%u decoded: hvm %u dying %u shutdown %u "
+                           "paused %u vcpus %u max_memkb %lu\n", domu,
+                           di[0].hvm, di[0].dying, di[0].shutdown,
+                           di[0].paused, di[0].nr_online_vcpus,
+                           di[0].max_memkb);
+    pass("xc_domain_getinfo(d%u): hvm, %u vCPU(s), %lu KiB max\n", domu,
+         di[0].nr_online_vcpus, di[0].max_memkb);
+
+    n = xc_domain_getinfo(xch, 0, 2, di);
+    if ( n != 2 || di[0].domid != 0 || di[1].domid <= di[0].domid )
+        xtf_failure("Fail: xc_domain_getinfo(0, 2): %d: d%u d%u\n", n,
+                    di[0].domid, di[1].domid);
+
+    expect_errno("xc_domain_getinfo(past the last domain)",
+                 xc_domain_getinfo(xch, DOMID_FIRST_RESERVED - 1, 1, di),
+                 ESRCH);
+}
+
+static void test_pause(uint32_t domu)
+{
+    xc_domaininfo_t before, after;
+
+    if ( xc_domain_pause(xch, domu) )
+        return xtf_failure("Fail: xc_domain_pause(d%u): errno %d\n",
+                           domu, errno);
+    if ( !find_domain(domu, &before) ||
+         !(before.flags & XEN_DOMINF_paused) )
+        return xtf_failure("Fail: d%u not shown paused (flags %#x)\n", domu,
+                           before.flags);
+
+    /* Paused, it gets no CPU time however long we yield. */
+    yield_many(20);
+    find_domain(domu, &after);
+    if ( after.cpu_time != before.cpu_time )
+        return xtf_failure("Fail: paused d%u ran: cpu_time %lu -> %lu\n",
+                           domu, (unsigned long)before.cpu_time,
+                           (unsigned long)after.cpu_time);
+    pass("xc_domain_pause(d%u): paused, cpu_time stays %lu ns\n", domu,
+         (unsigned long)after.cpu_time);
+
+    if ( xc_domain_unpause(xch, domu) )
+        return xtf_failure("Fail: xc_domain_unpause(d%u): errno %d\n",
+                           domu, errno);
+    yield_many(20);
+    if ( !find_domain(domu, &after) || (after.flags & XEN_DOMINF_paused) ||
+         after.cpu_time <= before.cpu_time )
+        return xtf_failure("Fail: unpaused d%u: flags %#x, cpu_time %lu -> "
+                           "%lu\n", domu, after.flags,
+                           (unsigned long)before.cpu_time,
+                           (unsigned long)after.cpu_time);
+    pass("xc_domain_unpause(d%u): running, cpu_time now %lu ns\n", domu,
+         (unsigned long)after.cpu_time);
+}
+
+static void test_errors(void)
+{
+    expect_errno("xc_domain_pause(no such domain)",
+                 xc_domain_pause(xch, DOMID_FIRST_RESERVED - 1), ESRCH);
+    expect_errno("xc_domain_pause(self)", xc_domain_pause(xch, 0), EINVAL);
+    expect_errno("xc_domain_destroy(no such domain)",
+                 xc_domain_destroy(xch, DOMID_FIRST_RESERVED - 1), ESRCH);
+}
+
+static void test_console(void)
+{
+    static char ring[RING_SIZE + 1], part[RING_SIZE + 1];
+    unsigned int nr = RING_SIZE, got = 0, chunk;
+    uint32_t index = 0;
+    int rounds = 0;
+
+    if ( xc_readconsolering(xch, ring, &nr, 0, 0, NULL) )
+        return xtf_failure("Fail: xc_readconsolering: errno %d\n", errno);
+    ring[nr] = '\0';
+    if ( !nr || !strstr(ring, "(XEN) ") || !strstr(ring, test_title) )
+        return xtf_failure("Fail: console ring (%u bytes) lacks the banner "
+                           "or this test's title\n", nr);
+    pass("xc_readconsolering: %u bytes, with our title\n", nr);
+
+    /* Incrementally, 100 bytes at a time from the start, the same text. */
+    do {
+        chunk = 100;
+        if ( xc_readconsolering(xch, part + got, &chunk, 0, 1, &index) )
+            return xtf_failure("Fail: incremental read: errno %d\n", errno);
+        got += chunk;
+    } while ( chunk && got + 100 <= RING_SIZE && ++rounds < 1000 );
+
+    /* (Unless the ring wrapped meanwhile, the text starts the same.) */
+    if ( got < min_t(unsigned int, nr, RING_SIZE - 100) || index < got ||
+         (nr < RING_SIZE && memcmp(part, ring, nr)) )
+        return xtf_failure("Fail: incremental reads: %u bytes to index %u, "
+                           "whole read %u bytes\n", got, index, nr);
+    pass("xc_readconsolering incremental: %u bytes in %d reads, index %u\n",
+         got, rounds + 1, index);
+}
+
+static void test_counters(uint32_t domu)
+{
+    xen_domctl_dirty_stats_t st;
+    xen_dirty_vcpu_stats_t vs[4];
+    unsigned int nr = 4, reasons = 80, i;
+    static uint64_t counts[80];
+    uint64_t total = 0;
+
+    if ( xc_dirty_stats(xch, domu, &st, vs, &nr) )
+        return xtf_failure("Fail: xc_dirty_stats(d%u): errno %d\n", domu,
+                           errno);
+    if ( nr < 1 || st.mode != 0 || st.mechanism != XEN_DIRTY_MECH_NONE ||
+         !vs[0].exits_total )
+        return xtf_failure("Fail: dirty stats of d%u: %u vCPUs, mode %u, "
+                           "mechanism %u, exits %lu\n", domu, nr, st.mode,
+                           st.mechanism, (unsigned long)vs[0].exits_total);
+    pass("xc_dirty_stats(d%u): not tracked, %u vCPU(s), %lu exits on v0\n",
+         domu, nr, (unsigned long)vs[0].exits_total);
+
+    if ( xc_vcpu_exit_counts(xch, domu, 0, counts, &reasons) )
+        return xtf_failure("Fail: xc_vcpu_exit_counts(d%u): errno %d\n",
+                           domu, errno);
+    for ( i = 0; i < reasons && i < ARRAY_SIZE(counts); i++ )
+        total += counts[i];
+    if ( !reasons || !total )
+        return xtf_failure("Fail: exit counts of d%u: %u reasons, %lu "
+                           "exits\n", domu, reasons, (unsigned long)total);
+    pass("xc_vcpu_exit_counts(d%u, 0): %u reasons, %lu exits\n", domu,
+         reasons, (unsigned long)total);
+
+    reasons = 80;
+    expect_errno("xc_vcpu_exit_counts(no such vCPU)",
+                 xc_vcpu_exit_counts(xch, domu, 4096, counts, &reasons),
+                 ENOENT);
+}
+
+/* Wait until the domain is gone from the list (dying does not last). */
+static bool wait_gone(uint32_t domid)
+{
+    unsigned int i;
+
+    for ( i = 0; i < 200; i++ )
+    {
+        if ( !find_domain(domid, NULL) )
+            return true;
+        yield_many(1);
+    }
+
+    return false;
+}
+
+static void test_destroy(uint32_t domu)
+{
+    if ( xc_domain_destroy(xch, domu) )
+        return xtf_failure("Fail: xc_domain_destroy(d%u): errno %d\n", domu,
+                           errno);
+    if ( !wait_gone(domu) )
+        return xtf_failure("Fail: d%u still listed after destroy\n", domu);
+    pass("xc_domain_destroy(d%u): gone\n", domu);
+
+    expect_errno("xc_domain_pause(destroyed domain)",
+                 xc_domain_pause(xch, domu), ESRCH);
+}
+
+static void test_shutdown(uint32_t domu)
+{
+    xc_domaininfo_t di;
+
+    if ( !find_domain(domu, NULL) )
+    {
+        printk("  (no d%u: xc_domain_shutdown not tried)\n", domu);
+        return;
+    }
+
+    if ( xc_domain_shutdown(xch, domu, SHUTDOWN_poweroff) )
+        return xtf_failure("Fail: xc_domain_shutdown(d%u): errno %d\n", domu,
+                           errno);
+    /* Shut down (reason poweroff) for a moment, then gone. */
+    if ( find_domain(domu, &di) &&
+         (!(di.flags & (XEN_DOMINF_shutdown | XEN_DOMINF_dying)) ||
+          ((di.flags >> XEN_DOMINF_shutdownshift) & XEN_DOMINF_shutdownmask)
+          != SHUTDOWN_poweroff) )
+        return xtf_failure("Fail: d%u after shutdown: flags %#x\n", domu,
+                           di.flags);
+    if ( !wait_gone(domu) )
+        return xtf_failure("Fail: d%u still listed after shutdown\n", domu);
+    pass("xc_domain_shutdown(d%u, poweroff): gone\n", domu);
+}
+
+void test_main(void)
+{
+    uint32_t domu = cmdline_ulong("domu", 1);
+    uint32_t domu2 = cmdline_ulong("domu2", 2);
+    size_t heap_before = malloc_in_use();
+
+    if ( !hypercall_page_ready )
+        return xtf_skip("Skip: not running under Xen\n");
+
+    xch = xc_interface_open(NULL, NULL, 0);
+    if ( !xch )
+        return xtf_failure("Fail: xc_interface_open: errno %d\n", errno);
+    pass("xc_interface_open\n");
+
+    test_version();
+    test_physinfo();
+    test_domain_list(domu);
+    test_pause(domu);
+    test_errors();
+    test_console();
+    test_counters(domu);
+    test_destroy(domu);
+    test_shutdown(domu2);
+
+    if ( xc_interface_close(xch) )
+        xtf_failure("Fail: xc_interface_close: errno %d\n", errno);
+    if ( malloc_in_use() != heap_before )
+        xtf_failure("Fail: heap: %lu bytes in use before, %lu after\n",
+                    (unsigned long)heap_before,
+                    (unsigned long)malloc_in_use());
+    else
+        pass("xc_interface_close: heap back to %lu bytes\n",
+             (unsigned long)heap_before);
+}

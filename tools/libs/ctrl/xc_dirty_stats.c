@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * libxenctrl: this project's counters (NOT in Xen) -- dirty tracking per
+ * domain and vCPU, and VM exits by reason.  See xenctrl.h and
+ * xen/include/public/ext/dirty_stats.h.
+ */
+#include "xc_private.h"
+
+_Static_assert(sizeof(xen_domctl_dirty_stats_t) <=
+               sizeof(((struct xen_domctl *)0)->u),
+               "dirty_stats must fit the domctl union");
+_Static_assert(sizeof(xen_domctl_exit_counts_t) <=
+               sizeof(((struct xen_domctl *)0)->u),
+               "exit_counts must fit the domctl union");
+
+int xc_dirty_stats(xc_interface *xch, uint32_t domid,
+                   xen_domctl_dirty_stats_t *stats,
+                   xen_dirty_vcpu_stats_t *vcpus, unsigned int *nr_vcpus)
+{
+    unsigned int room = (vcpus && nr_vcpus) ? *nr_vcpus : 0;
+    DECLARE_HYPERCALL_BOUNCE(vcpus, room * sizeof(*vcpus),
+                             XC_HYPERCALL_BUFFER_BOUNCE_OUT);
+    struct xen_domctl domctl = {
+        .cmd = XEN_DOMCTL_get_dirty_stats,
+        .domain = domid,
+    };
+    xen_domctl_dirty_stats_t *ds = DOMCTL_EXT(&domctl, xen_domctl_dirty_stats_t);
+    int rc;
+
+    if ( xc_hypercall_bounce_pre(xch, vcpus) )
+        return -1;
+
+    ds->nr_vcpus = room;
+    set_xen_guest_handle(ds->vcpus, vcpus);
+
+    rc = do_domctl(xch, &domctl);
+    if ( rc == 0 )
+    {
+        if ( stats )
+        {
+            *stats = *ds;
+            set_xen_guest_handle_raw(stats->vcpus, NULL);
+        }
+        if ( nr_vcpus )
+            *nr_vcpus = ds->nr_vcpus;
+    }
+
+    xc_hypercall_bounce_post(xch, vcpus);
+
+    return rc;
+}
+
+int xc_vcpu_exit_counts(xc_interface *xch, uint32_t domid, uint32_t vcpu,
+                        uint64_t *counts, unsigned int *nr_reasons)
+{
+    unsigned int room = counts ? *nr_reasons : 0;
+    DECLARE_HYPERCALL_BOUNCE(counts, room * sizeof(*counts),
+                             XC_HYPERCALL_BUFFER_BOUNCE_OUT);
+    struct xen_domctl domctl = {
+        .cmd = XEN_DOMCTL_get_exit_counts,
+        .domain = domid,
+    };
+    xen_domctl_exit_counts_t *ec = DOMCTL_EXT(&domctl, xen_domctl_exit_counts_t);
+    int rc;
+
+    if ( xc_hypercall_bounce_pre(xch, counts) )
+        return -1;
+
+    ec->vcpu = vcpu;
+    ec->nr_reasons = room;
+    set_xen_guest_handle(ec->counts, counts);
+
+    rc = do_domctl(xch, &domctl);
+    if ( rc == 0 )
+        *nr_reasons = ec->nr_reasons;
+
+    xc_hypercall_bounce_post(xch, counts);
+
+    return rc;
+}

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * libxenctrl: the host -- console ring and physical information.
+ */
+#include "xc_private.h"
+
+int xc_readconsolering(xc_interface *xch, char *buffer,
+                       unsigned int *pnr_chars, int clear, int incremental,
+                       uint32_t *pindex)
+{
+    unsigned int nr_chars = *pnr_chars;
+    DECLARE_HYPERCALL_BOUNCE(buffer, nr_chars,
+                             XC_HYPERCALL_BUFFER_BOUNCE_OUT);
+    struct xen_sysctl sysctl = {
+        .cmd = XEN_SYSCTL_readconsole,
+        .u.readconsole = {
+            .count = nr_chars,
+            .clear = clear,
+        },
+    };
+    int rc;
+
+    if ( xc_hypercall_bounce_pre(xch, buffer) )
+        return -1;
+
+    set_xen_guest_handle(sysctl.u.readconsole.buffer, buffer);
+    /* Incremental reads need somewhere to keep the position. */
+    if ( pindex )
+    {
+        sysctl.u.readconsole.index = *pindex;
+        sysctl.u.readconsole.incremental = incremental;
+    }
+
+    rc = do_sysctl(xch, &sysctl);
+    if ( rc == 0 )
+    {
+        *pnr_chars = sysctl.u.readconsole.count;
+        if ( pindex )
+            *pindex = sysctl.u.readconsole.index;
+    }
+
+    xc_hypercall_bounce_post(xch, buffer);
+
+    return rc;
+}
+
+int xc_physinfo(xc_interface *xch, xc_physinfo_t *info)
+{
+    struct xen_sysctl sysctl = {
+        .cmd = XEN_SYSCTL_physinfo,
+    };
+    int rc;
+
+    rc = do_sysctl(xch, &sysctl);
+    if ( rc )
+        return rc;
+
+    *info = sysctl.u.physinfo;
+
+    return 0;
+}
