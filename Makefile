@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # Top-level targets:
-#   make          build the hypervisor (xen/xen) and the guest test kernels
+#   make          build the hypervisor (xen/xen), the guest test kernels and
+#                 the toolstack (tools/)
 #   make run      boot the hypervisor under Bochs with pml=1 ple_gap=64
 #                 ple_window=4096 and the demo guests, console on the terminal
 #   make test     run every test suite; ends with "N passed, N failed"
@@ -15,15 +16,18 @@ MAKEFLAGS += --no-print-directory
 
 RUN_XEN_CMDLINE ?= pml=1 ple_gap=64 ple_window=4096
 
-.PHONY: all xen guests deps run test clean
+.PHONY: all xen guests tools deps run test clean
 
-all: xen guests
+all: xen guests tools
 
 xen:
 	$(MAKE) -C xen
 
 guests:
 	$(MAKE) -C tests
+
+tools:
+	$(MAKE) -C tools
 
 deps:
 	@tools/misc/install-deps.sh
@@ -38,4 +42,5 @@ test: deps
 clean:
 	$(MAKE) -C xen clean
 	$(MAKE) -C tests clean
+	$(MAKE) -C tools clean
 	rm -rf tests/unit/bin tests/abi/bin

@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * libxenctrl's domain calls: the domctl/sysctl each builds, and how results
+ * and errors come back.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "harness.h"
+
+static long fail_esrch(struct mock_call *c, void *live)
+{
+    (void)c;
+    (void)live;
+    return -ESRCH;
+}
+
+/* pause, unpause, destroy: just cmd and domain, all else zero. */
+static void simple_domctl(int (*fn)(xc_interface *, uint32_t), uint32_t cmd,
+                          const char *name)
+{
+    xc_interface *xch = open_xch(NULL);
+    struct mock_call *c;
+
+    CHECK(fn(xch, 7) == 0, "%s(7) failed", name);
+    CHECK(mock_nr_calls == 1, "%s: %u hypercalls", name, mock_nr_calls);
+    c = CALL(0);
+    CHECK_DOMCTL(c, cmd, 7);
+    CHECK(all_zero(&c->domctl.u, sizeof(c->domctl.u)),
+          "%s: domctl.u not zero", name);
+
+    mock_reset(fail_esrch);
+    CHECK_ERRNO(fn(xch, 0x7fef), ESRCH, name);
+    close_xch(xch);
+}
+
+static void test_pause(void)
+{
+    simple_domctl(xc_domain_pause, XEN_DOMCTL_pausedomain, "xc_domain_pause");
+}
+
+static void test_unpause(void)
+{
+    simple_domctl(xc_domain_unpause, XEN_DOMCTL_unpausedomain,
+                  "xc_domain_unpause");
+}
+
+static void test_destroy(void)
+{
+    simple_domctl(xc_domain_destroy, XEN_DOMCTL_destroydomain,
+                  "xc_domain_destroy");
+}
+
+static void test_shutdown(void)
+{
+    xc_interface *xch = open_xch(NULL);
+    struct mock_call *c;
+
+    CHECK(xc_domain_shutdown(xch, 5, SHUTDOWN_crash) == 0, "shutdown failed");
+    c = CALL(0);
+    CHECK(c->op == __HYPERVISOR_sched_op, "op %lu, expected sched_op",
+          (unsigned long)c->op);
+    CHECK(c->arg[0] == SCHEDOP_remote_shutdown, "cmd %lu, expected %d",
+          (unsigned long)c->arg[0], SCHEDOP_remote_shutdown);
+    CHECK(c->arg_safe, "argument not in a hypercall buffer");
+    CHECK(c->remote_shutdown.domain_id == 5 &&
+          c->remote_shutdown.reason == SHUTDOWN_crash,
+          "argument {%u, %u}", c->remote_shutdown.domain_id,
+          c->remote_shutdown.reason);
+
+    mock_reset(fail_esrch);
+    CHECK_ERRNO(xc_domain_shutdown(xch, 99, SHUTDOWN_poweroff), ESRCH,
+                "xc_domain_shutdown");
+    close_xch(xch);
+}
+
+/* ---- getinfolist (sysctl) ------------------------------------------------- */
+
+static long getinfolist_two(struct mock_call *c, void *live)
+{
+    struct xen_sysctl *s = live;
+    xc_domaininfo_t *buf = s->u.getdomaininfolist.buffer.p;
+
+    if ( !mock_is_safe(buf, s->u.getdomaininfolist.max_domains *
+                            sizeof(*buf)) )
+        return -EFAULT;
+    (void)c;
+    buf[0].domain = 0;
+    buf[0].flags = XEN_DOMINF_running;
+    buf[1].domain = 3;
+    buf[1].flags = XEN_DOMINF_paused;
+    buf[1].tot_pages = 2048;
+    s->u.getdomaininfolist.num_domains = 2;
+    return 0;
+}
+
+static long fail_eperm(struct mock_call *c, void *live)
+{
+    (void)c;
+    (void)live;
+    return -EPERM;
+}
+
+static void test_getinfolist(void)
+{
+    xc_interface *xch = open_xch(getinfolist_two);
+    xc_domaininfo_t info[4];
+    struct mock_call *c;
+    int n;
+
+    memset(info, 0xaa, sizeof(info));
+    n = xc_domain_getinfolist(xch, 0, 4, info);
+    CHECK(n == 2, "returned %d, expected 2", n);
+    c = CALL(0);
+    CHECK_SYSCTL(c, XEN_SYSCTL_getdomaininfolist);
+    CHECK(c->sysctl.u.getdomaininfolist.first_domain == 0 &&
+          c->sysctl.u.getdomaininfolist.max_domains == 4,
+          "first %u max %u", c->sysctl.u.getdomaininfolist.first_domain,
+          c->sysctl.u.getdomaininfolist.max_domains);
+    CHECK(c->sysctl.u.getdomaininfolist.buffer.p != info,
+          "the caller's array went to the hypervisor unbounced");
+    CHECK(info[0].domain == 0 && info[1].domain == 3 &&
+          info[1].flags == XEN_DOMINF_paused && info[1].tot_pages == 2048,
+          "records not copied back");
+
+    mock_reset(fail_eperm);
+    CHECK_ERRNO(xc_domain_getinfolist(xch, 1, 4, info), EPERM,
+                "xc_domain_getinfolist");
+    close_xch(xch);
+}
+
+/* ---- getinfo (one domctl per domain) ---------------------------------------- */
+
+/* Domains 0, 3 and 9; getdomaininfo returns the first id >= the one asked. */
+static long getinfo_table(struct mock_call *c, void *live)
+{
+    static const struct {
+        domid_t id;
+        uint32_t flags;
+    } doms[] = {
+        { 0, XEN_DOMINF_running | XEN_DOMINF_hvm_guest | XEN_DOMINF_hap },
+        { 3, XEN_DOMINF_paused | XEN_DOMINF_hvm_guest },
+        { 9, XEN_DOMINF_shutdown | (SHUTDOWN_crash << XEN_DOMINF_shutdownshift) },
+    };
+    struct xen_domctl *d = live;
+    unsigned int i;
+
+    (void)c;
+    if ( d->cmd != XEN_DOMCTL_getdomaininfo )
+        return -ENOSYS;
+    for ( i = 0; i < 3; i++ )
+        if ( doms[i].id >= d->domain )
+        {
+            memset(&d->u.getdomaininfo, 0, sizeof(d->u.getdomaininfo));
+            d->domain = doms[i].id;
+            d->u.getdomaininfo.domain = doms[i].id;
+            d->u.getdomaininfo.flags = doms[i].flags;
+            d->u.getdomaininfo.tot_pages = 100 + i;
+            d->u.getdomaininfo.max_pages = 256;
+            d->u.getdomaininfo.nr_online_vcpus = 1 + i;
+            d->u.getdomaininfo.max_vcpu_id = i;
+            d->u.getdomaininfo.cpu_time = 1000 * i;
+            d->u.getdomaininfo.gpaddr_bits = 52;
+            return 0;
+        }
+
+    return -ESRCH;
+}
+
+static void test_getinfo(void)
+{
+    xc_interface *xch = open_xch(getinfo_table);
+    xc_dominfo_t info[8];
+    int n;
+
+    n = xc_domain_getinfo(xch, 0, 8, info);
+    CHECK(n == 3, "returned %d, expected 3", n);
+    CHECK(mock_nr_calls == 4, "%u domctls, expected 4 (the last fails)",
+          mock_nr_calls);
+    CHECK_DOMCTL(CALL(0), XEN_DOMCTL_getdomaininfo, 0);
+    CHECK_DOMCTL(CALL(1), XEN_DOMCTL_getdomaininfo, 1);
+    CHECK_DOMCTL(CALL(2), XEN_DOMCTL_getdomaininfo, 4);
+    CHECK_DOMCTL(CALL(3), XEN_DOMCTL_getdomaininfo, 10);
+
+    CHECK(info[0].domid == 0 && info[1].domid == 3 && info[2].domid == 9,
+          "domids %u %u %u", info[0].domid, info[1].domid, info[2].domid);
+    CHECK(info[0].running && info[0].hvm && info[0].hap && !info[0].paused,
+          "d0 flags decoded wrongly");
+    CHECK(info[1].paused && !info[1].running && info[1].hvm && !info[1].hap,
+          "d3 flags decoded wrongly");
+    /* A crash is reported as crashed, not shutdown. */
+    CHECK(info[2].crashed && !info[2].shutdown &&
+          info[2].shutdown_reason == SHUTDOWN_crash,
+          "d9: crashed %u shutdown %u reason %u", info[2].crashed,
+          info[2].shutdown, info[2].shutdown_reason);
+    CHECK(info[1].nr_pages == 101 && info[1].max_memkb == 1024 &&
+          info[1].nr_online_vcpus == 2 && info[1].max_vcpu_id == 1 &&
+          info[1].cpu_time == 1000 && info[1].gpaddr_bits == 52,
+          "d3 numbers decoded wrongly");
+
+    /* Asking for one domain gives the next existing one. */
+    mock_reset(getinfo_table);
+    n = xc_domain_getinfo(xch, 4, 1, info);
+    CHECK(n == 1 && info[0].domid == 9, "getinfo(4, 1): %d, d%u", n,
+          info[0].domid);
+    CHECK(mock_nr_calls == 1, "%u domctls for one domain", mock_nr_calls);
+
+    mock_reset(getinfo_table);
+    CHECK_ERRNO(xc_domain_getinfo(xch, 10, 1, info), ESRCH,
+                "xc_domain_getinfo past the end");
+    close_xch(xch);
+}
+
+/* A mismatched interface version is EACCES, logged as a hint. */
+static long fail_eacces(struct mock_call *c, void *live)
+{
+    (void)c;
+    (void)live;
+    return -EACCES;
+}
+
+static void test_version_mismatch(void)
+{
+    xc_interface *xch = open_xch(fail_eacces);
+
+    CHECK_ERRNO(xc_domain_pause(xch, 1), EACCES, "xc_domain_pause");
+    close_xch(xch);
+}
+
+/* The domctl envelope: whatever the caller put in version is replaced. */
+static void test_raw_domctl(void)
+{
+    xc_interface *xch = open_xch(NULL);
+    struct xen_domctl d = {
+        .cmd = XEN_DOMCTL_max_vcpus,
+        .interface_version = 0x1234,
+        .domain = 2,
+        .u.max_vcpus.max = 4,
+    };
+
+    CHECK(xc_domctl(xch, &d) == 0, "xc_domctl failed");
+    CHECK_DOMCTL(CALL(0), XEN_DOMCTL_max_vcpus, 2);
+    CHECK(CALL(0)->domctl.u.max_vcpus.max == 4, "payload lost");
+    close_xch(xch);
+}
+
+const struct test_case domain_tests[] = {
+    { "domain_pause", test_pause },
+    { "domain_unpause", test_unpause },
+    { "domain_destroy", test_destroy },
+    { "domain_shutdown", test_shutdown },
+    { "domain_getinfolist", test_getinfolist },
+    { "domain_getinfo", test_getinfo },
+    { "domctl_version_mismatch", test_version_mismatch },
+    { "domctl_raw", test_raw_domctl },
+    { NULL, NULL },
+};
