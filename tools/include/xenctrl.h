@@ -51,8 +51,8 @@
 #endif
 
 /* Memory barriers between the toolstack and shared pages (x86-64). */
-#define xen_barrier()   asm volatile ( "" ::: "memory" )
-#define xen_mb()        asm volatile ( "lock addl $0, -32(%%rsp)" ::: "memory" )
+#define xen_barrier()   __asm__ __volatile__ ( "" ::: "memory" )
+#define xen_mb()        __asm__ __volatile__ ( "lock addl $0, -32(%%rsp)" ::: "memory" )
 #define xen_rmb()       xen_barrier()
 #define xen_wmb()       xen_barrier()
 

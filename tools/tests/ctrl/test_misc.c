@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <xencall.h>
 
@@ -344,6 +345,44 @@ static void test_link_check(void)
           "link-check: status %#x, output:\n%s", status, out);
 }
 
+/*
+ * compat-client.c compiles unchanged against our headers and Debian's
+ * (skipped, and said so, when libxen-dev is not installed).
+ */
+static void test_compat_headers(void)
+{
+    static const char *const sides[][2] = {
+        { "ours", "-I" XEN_ROOT "/tools/include -I" XEN_ROOT "/xen/include" },
+        { "Debian's", "" },
+    };
+    char cmd[2048], out[2048];
+    unsigned int i;
+    FILE *p;
+    size_t n;
+    int status;
+
+    for ( i = 0; i < 2; i++ )
+    {
+        if ( i == 1 && access("/usr/include/xenctrl.h", R_OK) )
+        {
+            printf("    (libxen-dev not installed: Debian's headers not "
+                   "tried)\n");
+            continue;
+        }
+        snprintf(cmd, sizeof(cmd), "%s -std=gnu11 -Wall -Wextra -Werror "
+                 "-fsyntax-only %s %s/tools/tests/ctrl/compat-client.c 2>&1",
+                 HOSTCC, sides[i][1], XEN_ROOT);
+        p = popen(cmd, "r");
+        if ( !CHECK(p, "popen") )
+            return;
+        n = fread(out, 1, sizeof(out) - 1, p);
+        out[n] = '\0';
+        status = pclose(p);
+        CHECK(status == 0, "compat-client.c against %s headers:\n%s",
+              sides[i][0], out);
+    }
+}
+
 const struct test_case misc_tests[] = {
     { "interface_open_close", test_open_close },
     { "version", test_version },
@@ -353,5 +392,6 @@ const struct test_case misc_tests[] = {
     { "xencall", test_xencall },
     { "stdio_logger", test_stdio_logger },
     { "link_check_linux", test_link_check },
+    { "compat_headers", test_compat_headers },
     { NULL, NULL },
 };
