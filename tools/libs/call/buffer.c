@@ -25,11 +25,16 @@ void *xencall_alloc_buffer_pages(xencall_handle *xcall, size_t nr_pages)
         return NULL;
     }
 
-    if ( nr_pages == 1 && xcall->nr_cached )
+    if ( nr_pages == 1 )
     {
-        p = xcall->page_cache[--xcall->nr_cached];
-        memset(p, 0, XENCALL_PAGE_SIZE);
-        return p;
+        osdep_cache_lock(xcall);
+        p = xcall->nr_cached ? xcall->page_cache[--xcall->nr_cached] : NULL;
+        osdep_cache_unlock(xcall);
+        if ( p )
+        {
+            memset(p, 0, XENCALL_PAGE_SIZE);
+            return p;
+        }
     }
 
     p = osdep_alloc_pages(xcall, nr_pages);
@@ -47,9 +52,17 @@ void xencall_free_buffer_pages(xencall_handle *xcall, void *p,
     if ( !p )
         return;
 
-    if ( nr_pages == 1 && xcall->nr_cached < XENCALL_PAGE_CACHE )
-        xcall->page_cache[xcall->nr_cached++] = p;
-    else
+    if ( nr_pages == 1 )
+    {
+        osdep_cache_lock(xcall);
+        if ( xcall->nr_cached < XENCALL_PAGE_CACHE )
+        {
+            xcall->page_cache[xcall->nr_cached++] = p;
+            p = NULL;
+        }
+        osdep_cache_unlock(xcall);
+    }
+    if ( p )
         osdep_free_pages(xcall, p, nr_pages);
 
     errno = saved_errno;

@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -140,4 +141,19 @@ void osdep_free_pages(xencall_handle *xcall, void *p, size_t nr_pages)
 int osdep_buffers_never_fault(xencall_handle *xcall)
 {
     return xcall->buf_fd >= 0;
+}
+
+/* One lock for every handle's page cache: held only for a few loads. */
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void osdep_cache_lock(xencall_handle *xcall)
+{
+    (void)xcall;
+    pthread_mutex_lock(&cache_lock);
+}
+
+void osdep_cache_unlock(xencall_handle *xcall)
+{
+    (void)xcall;
+    pthread_mutex_unlock(&cache_lock);
 }

@@ -47,6 +47,13 @@ void *osdep_alloc_pages(xencall_handle *xcall, size_t nr_pages);
 void osdep_free_pages(xencall_handle *xcall, void *p, size_t nr_pages);
 int osdep_buffers_never_fault(xencall_handle *xcall);
 
+/*
+ * Serialise use of a handle's page cache between threads (a no-op where
+ * there are no threads).
+ */
+void osdep_cache_lock(xencall_handle *xcall);
+void osdep_cache_unlock(xencall_handle *xcall);
+
 /* Free the page cache (buffer.c), on close. */
 void buffer_release_cache(xencall_handle *xcall);
 

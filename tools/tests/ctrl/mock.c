@@ -209,3 +209,13 @@ int osdep_buffers_never_fault(xencall_handle *xcall)
     (void)xcall;
     return 1;
 }
+
+void osdep_cache_lock(xencall_handle *xcall)
+{
+    (void)xcall;
+}
+
+void osdep_cache_unlock(xencall_handle *xcall)
+{
+    (void)xcall;
+}
