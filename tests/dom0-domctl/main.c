@@ -13,6 +13,8 @@
  *     shows) and unpauses it (CPU time moves again);
  *   - reads the console ring, whole and incrementally;
  *   - reads this project's counters (xc_dirty_stats, xc_vcpu_exit_counts);
+ *   - puts domain 1 in log-dirty mode, PEEKs, CLEANs and turns it off, and
+ *     tracks a VRAM range (a smoke test: tests/logdirty is thorough);
  *   - checks error mapping (-1 and errno: ESRCH, EINVAL);
  *   - destroys domain 1 and, if present, shuts domain 2 down
  *     (xc_domain_shutdown): without that the run never ends;
@@ -26,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <xenctrl.h>
+#include <xendevicemodel.h>
 
 const char test_title[] = "libxenctrl in the control domain (direct backend)";
 
@@ -290,6 +293,99 @@ static void test_counters(uint32_t domu)
                  ENOENT);
 }
 
+static unsigned int count_bits(const unsigned long *bm, unsigned long bits)
+{
+    unsigned int n = 0;
+    unsigned long i;
+
+    for ( i = 0; i < bits; i++ )
+        n += (bm[i / (8 * sizeof(long))] >> (i % (8 * sizeof(long)))) & 1;
+    return n;
+}
+
+/*
+ * A smoke test of the log-dirty calls on a real guest (tests/logdirty is
+ * the thorough one): the spinning domU writes its stack, so some page is
+ * always dirty.
+ */
+static void test_logdirty(uint32_t domu)
+{
+    DECLARE_HYPERCALL_BUFFER(unsigned long, bitmap);
+    xen_domctl_dirty_stats_t st;
+    xc_shadow_op_stats_t stats;
+    xc_domaininfo_t di;
+    unsigned long vram[2];
+    unsigned int nr = 0;
+    long long pages;
+
+    if ( !find_domain(domu, &di) )
+        return xtf_failure("Fail: d%u not listed\n", domu);
+    bitmap = xc_hypercall_buffer_alloc_pages(xch, bitmap, 1);
+    if ( !bitmap )
+        return xtf_failure("Fail: bitmap buffer: errno %d\n", errno);
+
+    if ( xc_shadow_control(xch, domu, XEN_DOMCTL_SHADOW_OP_ENABLE_LOGDIRTY,
+                           NULL, 0) )
+    {
+        xtf_failure("Fail: ENABLE_LOGDIRTY: errno %d\n", errno);
+        goto out;
+    }
+    yield_many(5);
+
+    pages = xc_logdirty_control(xch, domu, XEN_DOMCTL_SHADOW_OP_PEEK,
+                                HYPERCALL_BUFFER(bitmap), di.max_pages, 0,
+                                &stats);
+    if ( pages < 0 || !count_bits(bitmap, di.max_pages) )
+    {
+        xtf_failure("Fail: PEEK: %lld (errno %d), %u pages dirty\n", pages,
+                    errno, count_bits(bitmap, di.max_pages));
+        goto off;
+    }
+    pass("log-dirty on d%u: PEEK %u dirty of %lld pages (dirty_count %u)\n",
+         domu, count_bits(bitmap, di.max_pages), pages, stats.dirty_count);
+
+    if ( xc_dirty_stats(xch, domu, &st, NULL, &nr) ||
+         !(st.mode & XEN_DIRTY_MODE_LOGDIRTY) ||
+         st.mechanism == XEN_DIRTY_MECH_NONE || st.peek_calls < 1 )
+        xtf_failure("Fail: dirty stats while tracked: mode %u mechanism %u "
+                    "peeks %lu\n", st.mode, st.mechanism,
+                    (unsigned long)st.peek_calls);
+    else
+        pass("xc_dirty_stats: log-dirty by %s\n",
+             st.mechanism == XEN_DIRTY_MECH_PML ? "PML" : "write protection");
+
+    pages = xc_logdirty_control(xch, domu, XEN_DOMCTL_SHADOW_OP_CLEAN,
+                                HYPERCALL_BUFFER(bitmap), di.max_pages, 0,
+                                NULL);
+    if ( pages < 0 )
+        xtf_failure("Fail: CLEAN: errno %d\n", errno);
+
+ off:
+    if ( xc_shadow_control(xch, domu, XEN_DOMCTL_SHADOW_OP_OFF, NULL, 0) )
+        xtf_failure("Fail: OFF: errno %d\n", errno);
+    expect_errno("CLEAN while not in log-dirty mode",
+                 xc_logdirty_control(xch, domu, XEN_DOMCTL_SHADOW_OP_CLEAN,
+                                     HYPERCALL_BUFFER(bitmap), di.max_pages,
+                                     0, NULL), EINVAL);
+
+    /* VRAM tracking: a new range reports every frame; nr == 0 stops. */
+    vram[0] = vram[1] = 0;
+    if ( xendevicemodel_track_dirty_vram(xc_interface_dmod_handle(xch), domu,
+                                         0x100, 64, vram) ||
+         vram[0] != ~0UL )
+        xtf_failure("Fail: track_dirty_vram(new range): errno %d, %#lx\n",
+                    errno, vram[0]);
+    else if ( xendevicemodel_track_dirty_vram(xc_interface_dmod_handle(xch),
+                                              domu, 0, 0, NULL) )
+        xtf_failure("Fail: track_dirty_vram(stop): errno %d\n", errno);
+    else
+        pass("xendevicemodel_track_dirty_vram(d%u): all 64 dirty, stopped\n",
+             domu);
+
+ out:
+    xc_hypercall_buffer_free_pages(xch, bitmap, 1);
+}
+
 /* Wait until the domain is gone from the list (dying does not last). */
 static bool wait_gone(uint32_t domid)
 {
@@ -364,6 +460,7 @@ void test_main(void)
     test_errors();
     test_console();
     test_counters(domu);
+    test_logdirty(domu);
     test_destroy(domu);
     test_shutdown(domu2);
 
