@@ -13,6 +13,7 @@
 #include <xencall.h>
 
 #include "harness.h"
+#include "xen-sys/Linux/privcmd.h"
 
 static void test_open_close(void)
 {
@@ -383,6 +384,31 @@ static void test_compat_headers(void)
     }
 }
 
+/* Our privcmd ioctl (linux.c) is the one Debian's header defines. */
+#ifdef HAVE_DEBIAN_PRIVCMD
+unsigned long debian_ioctl_privcmd_hypercall(size_t *size);
+#endif
+
+static void test_privcmd_abi(void)
+{
+    CHECK(IOCTL_PRIVCMD_HYPERCALL == 0x305000 &&
+          sizeof(privcmd_hypercall_t) == 48,
+          "IOCTL_PRIVCMD_HYPERCALL %#lx, struct %zu bytes",
+          (unsigned long)IOCTL_PRIVCMD_HYPERCALL, sizeof(privcmd_hypercall_t));
+#ifdef HAVE_DEBIAN_PRIVCMD
+    {
+        size_t size;
+        unsigned long nr = debian_ioctl_privcmd_hypercall(&size);
+
+        CHECK(nr == IOCTL_PRIVCMD_HYPERCALL &&
+              size == sizeof(privcmd_hypercall_t),
+              "Debian's IOCTL_PRIVCMD_HYPERCALL %#lx (%zu bytes)", nr, size);
+    }
+#else
+    printf("    (no /usr/include/xen/sys/privcmd.h: not compared)\n");
+#endif
+}
+
 const struct test_case misc_tests[] = {
     { "interface_open_close", test_open_close },
     { "version", test_version },
@@ -393,5 +419,6 @@ const struct test_case misc_tests[] = {
     { "stdio_logger", test_stdio_logger },
     { "link_check_linux", test_link_check },
     { "compat_headers", test_compat_headers },
+    { "privcmd_abi", test_privcmd_abi },
     { NULL, NULL },
 };
