@@ -1,0 +1,383 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * libxl: the toolstack library (the subset this project implements).
+ *
+ * Names, types and signatures are Xen 4.17's, so a program written against
+ * Xen's libxl.h that uses only this subset compiles unchanged against this
+ * one.  Only what is implemented (or deliberately stubbed, see below) is
+ * declared.  Link with libxenlight, libxenctrl and libyajl.
+ *
+ * The types (libxl_dominfo, libxl_domain_config, ...) are generated from
+ * tools/libs/light/libxl_types.idl into _libxl_types.h, each with
+ * libxl_<type>_init, _dispose and _to_json.  As in Xen: always _init a
+ * type before use, even as an out parameter, and _dispose it exactly once
+ * afterwards.
+ *
+ * Not implemented yet (declared with Xen's signature, return ERROR_NI):
+ *   libxl_domain_create_new      until the hypervisor supports building a
+ *                                domain from the toolstack (domctl
+ *                                createdomain + a PVH domain builder);
+ *                                the configuration is validated first
+ *   libxl_domain_create_restore, libxl_domain_suspend
+ *                                until migration (libxenguest) lands
+ *
+ * This project's extensions (NOT in Xen) are at the end of this file,
+ * under LIBXL_HAVE_DIRTY_TRACKING: global log-dirty mode, dirty bitmaps,
+ * dirty-VRAM tracking, dirty-page counters and a dirty-rate measurement.
+ *
+ * Memory: everything returned to the caller comes from malloc() and is
+ * freed by the caller (free() or the matching libxl_*_free/_dispose).
+ * Error codes are the negative ERROR_* values of libxl_error.
+ */
+#ifndef LIBXL_H
+#define LIBXL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdarg.h>
+#include <string.h>
+#include <errno.h>
+#include <sys/types.h>
+
+#include <xentoollog.h>
+
+typedef struct libxl__ctx libxl_ctx;
+
+#include <libxl_uuid.h>
+
+/* API compatibility: the versions Xen 4.17's libxl.h accepts. */
+#ifdef LIBXL_API_VERSION
+#if LIBXL_API_VERSION != 0x040200 && LIBXL_API_VERSION != 0x040300 && \
+    LIBXL_API_VERSION != 0x040400 && LIBXL_API_VERSION != 0x040500 && \
+    LIBXL_API_VERSION != 0x040700 && LIBXL_API_VERSION != 0x040800 && \
+    LIBXL_API_VERSION != 0x041300 && LIBXL_API_VERSION != 0x041400
+#error Unknown LIBXL_API_VERSION
+#endif
+#endif
+
+/*
+ * LIBXL_HAVE_* a client may test (Xen's names; each means the same as in
+ * Xen for the part implemented here).
+ */
+#define LIBXL_HAVE_DOMINFO_OUTSTANDING_MEMKB 1
+#define LIBXL_HAVE_DOMINFO_NEVER_STOP 1
+#define LIBXL_HAVE_DOMINFO_GPADDR_BITS 1
+#define LIBXL_HAVE_PHYSINFO_CAP_PV 1
+#define LIBXL_HAVE_PHYSINFO_CAP_HAP_SHADOW 1
+#define LIBXL_HAVE_PHYSINFO_CAP_IOMMU_HAP_PT_SHARE 1
+#define LIBXL_HAVE_PHYSINFO_CAP_VMTRACE 1
+#define LIBXL_HAVE_PHYSINFO_CAP_VPMU 1
+#define LIBXL_HAVE_PHYSINFO_CAP_GNTTAB 1
+#define LIBXL_HAVE_PHYSINFO_OUTSTANDING_PAGES 1
+#define LIBXL_HAVE_PHYSINFO_MAX_POSSIBLE_MFN 1
+#define LIBXL_HAVE_BUILDINFO_KERNEL 1
+#define LIBXL_HAVE_BUILDINFO_GRANT_LIMITS 1
+#define LIBXL_HAVE_CREATEINFO_DOMID 1
+#define LIBXL_HAVE_DOMAIN_CREATE_RESTORE_PARAMS 1
+#define LIBXL_HAVE_DOMAIN_CREATE_RESTORE_SEND_BACK_FD 1
+#define LIBXL_HAVE_SRM_V2 1
+#define LIBXL_HAVE_SSID_LABEL 1
+#define LIBXL_HAVE_BYTEARRAY_UUID 1
+#define LIBXL_HAVE_UUID_COPY_CTX_PARAM 1
+#define LIBXL_HAVE_CONST_COPY_AND_LENGTH_FUNCTIONS 1
+#define LIBXL_HAVE_NONCONST_LIBXL_BASENAME_RETURN_VALUE 1
+#define LIBXL_HAVE_FN_USING_QMP_ASYNC 1
+#define LIBXL_HAVE_RETRIEVE_DOMAIN_CONFIGURATION 1
+
+/* Functions only for callers outside libxl (as in Xen). */
+#ifndef LIBXL_EXTERNAL_CALLERS_ONLY
+#define LIBXL_EXTERNAL_CALLERS_ONLY /* disappears for callers outside libxl */
+#endif
+
+/* ---- builtin types (the IDL refers to these) ----------------------------- */
+
+typedef char **libxl_string_list;
+void libxl_string_list_dispose(libxl_string_list *sl);
+int libxl_string_list_length(const libxl_string_list *sl);
+void libxl_string_list_copy(libxl_ctx *ctx, libxl_string_list *dst,
+                            const libxl_string_list *src);
+
+/* key, value, key, value, ..., NULL */
+typedef char **libxl_key_value_list;
+void libxl_key_value_list_dispose(libxl_key_value_list *kvl);
+int libxl_key_value_list_length(const libxl_key_value_list *kvl);
+void libxl_key_value_list_copy(libxl_ctx *ctx, libxl_key_value_list *dst,
+                               const libxl_key_value_list *src);
+
+typedef uint32_t libxl_hwcap[8];
+void libxl_hwcap_copy(libxl_ctx *ctx, libxl_hwcap *dst,
+                      const libxl_hwcap *src);
+
+typedef uint64_t libxl_ev_user;
+
+typedef struct {
+    uint32_t size;          /* number of bytes in map */
+    uint8_t *map;
+} libxl_bitmap;
+void libxl_bitmap_init(libxl_bitmap *map);
+void libxl_bitmap_dispose(libxl_bitmap *map);
+
+typedef uint32_t libxl_domid;
+typedef int libxl_devid;
+
+/*
+ * Each enumeration libxl_E has a table libxl_E_string_table ending with
+ * { NULL, -1 }, libxl_E_to_string() (NULL for an unknown value) and
+ * libxl_E_from_string() (case-insensitive; ERROR_FAIL if unknown).
+ */
+typedef struct {
+    const char *s;
+    int v;
+} libxl_enum_string_table;
+
+/*
+ * A boolean with an explicit "default" state.  Treat it as opaque: zero
+ * is the default, < 0 false, > 0 true.
+ */
+typedef struct {
+    int val;
+} libxl_defbool;
+
+void libxl_defbool_set(libxl_defbool *db, bool b);
+/* Resets to default */
+void libxl_defbool_unset(libxl_defbool *db);
+/* Sets db only if it is currently == default */
+void libxl_defbool_setdefault(libxl_defbool *db, bool b);
+bool libxl_defbool_is_default(libxl_defbool db);
+/* db must not be == default */
+bool libxl_defbool_val(libxl_defbool db);
+/* "<default>", "True" or "False" */
+const char *libxl_defbool_to_string(libxl_defbool b);
+
+#define LIBXL_TIMER_MODE_DEFAULT -1
+#define LIBXL_MEMKB_DEFAULT ~0ULL
+#define LIBXL_MAX_GRANT_DEFAULT (~(uint32_t)0)
+
+#include "_libxl_types.h"
+
+/* ---- asynchronous operations --------------------------------------------- */
+
+/*
+ * Long-running functions take a const libxl_asyncop_how *ao_how.  NULL
+ * means "synchronous"; it is the only form this libxl implements: a
+ * non-NULL ao_how is refused with ERROR_NI (nothing is done).
+ */
+typedef struct {
+    void (*callback)(libxl_ctx *ctx, int rc, void *for_callback);
+    union {
+        libxl_ev_user for_event; /* used if callback==NULL */
+        void *for_callback; /* passed to callback */
+    } u;
+} libxl_asyncop_how;
+
+/* Events are not implemented; the type exists for the signatures. */
+typedef struct libxl_event libxl_event;
+
+/* Intermediate progress of an operation (e.g. the console of a new
+ * domain becoming ready).  Accepted and ignored. */
+typedef struct {
+    void (*callback)(libxl_ctx *ctx, libxl_event*, void *for_callback);
+    libxl_ev_user for_event; /* always used */
+    void *for_callback; /* passed to callback */
+} libxl_asyncprogress_how;
+
+/* ---- context --------------------------------------------------------------- */
+
+#define LIBXL_VERSION 0
+
+/*
+ * Open the hypervisor interface (libxenctrl).  version must be
+ * LIBXL_VERSION (else ERROR_VERSION); flags must be 0; lg receives
+ * libxl's messages (NULL: a stderr logger is made).  ERROR_FAIL, after
+ * logging why, when not running in a control domain.
+ */
+int libxl_ctx_alloc(libxl_ctx **pctx, int version,
+                    unsigned flags /* none currently defined */,
+                    xentoollog_logger *lg);
+int libxl_ctx_free(libxl_ctx *ctx /* 0 is OK */);
+
+/* The hypervisor's version strings; cached; owned by ctx. */
+const libxl_version_info *libxl_get_version_info(libxl_ctx *ctx);
+
+/* ---- domains ---------------------------------------------------------------- */
+
+#define INVALID_DOMID ~0
+#define RANDOM_DOMID (INVALID_DOMID - 1)
+
+/*
+ * Create a domain from d_config.  NOT IMPLEMENTED YET: the configuration
+ * is checked (ERROR_INVAL, with a message, when it is incomplete or
+ * inconsistent), then ERROR_NI is returned with *domid = INVALID_DOMID,
+ * until the hypervisor can build a domain on the toolstack's request.
+ */
+int libxl_domain_create_new(libxl_ctx *ctx, libxl_domain_config *d_config,
+                            uint32_t *domid,
+                            const libxl_asyncop_how *ao_how,
+                            const libxl_asyncprogress_how *aop_console_how)
+                            LIBXL_EXTERNAL_CALLERS_ONLY;
+
+/* Restore a domain saved by libxl_domain_suspend.  ERROR_NI for now. */
+int libxl_domain_create_restore(libxl_ctx *ctx, libxl_domain_config *d_config,
+                                uint32_t *domid, int restore_fd,
+                                int send_back_fd,
+                                const libxl_domain_restore_params *params,
+                                const libxl_asyncop_how *ao_how,
+                                const libxl_asyncprogress_how *aop_console_how)
+                                LIBXL_EXTERNAL_CALLERS_ONLY;
+
+void libxl_domain_config_init(libxl_domain_config *d_config);
+void libxl_domain_config_dispose(libxl_domain_config *d_config);
+
+/*
+ * The configuration of a running domain, to rebuild it from.  Until this
+ * toolstack creates domains (and stores their configurations) it is
+ * reconstructed from what the hypervisor reports: type, name, UUID,
+ * vCPUs and memory.
+ */
+int libxl_retrieve_domain_configuration(libxl_ctx *ctx, uint32_t domid,
+                                        libxl_domain_config *d_config,
+                                        const libxl_asyncop_how *ao_how)
+                                        LIBXL_EXTERNAL_CALLERS_ONLY;
+
+/* Save a domain to fd (migration stream v2).  ERROR_NI for now. */
+int libxl_domain_suspend(libxl_ctx *ctx, uint32_t domid, int fd,
+                         int flags, /* LIBXL_SUSPEND_* */
+                         const libxl_asyncop_how *ao_how)
+                         LIBXL_EXTERNAL_CALLERS_ONLY;
+#define LIBXL_SUSPEND_DEBUG 1
+#define LIBXL_SUSPEND_LIVE 2
+
+/* Shut the domain down as if it had asked to (SHUTDOWN_poweroff / reboot).
+ * This hypervisor has no PV control path: the shutdown is immediate. */
+int libxl_domain_shutdown(libxl_ctx *ctx, uint32_t domid,
+                          const libxl_asyncop_how *ao_how)
+                          LIBXL_EXTERNAL_CALLERS_ONLY;
+int libxl_domain_reboot(libxl_ctx *ctx, uint32_t domid,
+                        const libxl_asyncop_how *ao_how)
+                        LIBXL_EXTERNAL_CALLERS_ONLY;
+
+int libxl_domain_destroy(libxl_ctx *ctx, uint32_t domid,
+                         const libxl_asyncop_how *ao_how)
+                         LIBXL_EXTERNAL_CALLERS_ONLY;
+
+int libxl_domain_pause(libxl_ctx *ctx, uint32_t domid,
+                       const libxl_asyncop_how *ao_how)
+                       LIBXL_EXTERNAL_CALLERS_ONLY;
+int libxl_domain_unpause(libxl_ctx *ctx, uint32_t domid,
+                         const libxl_asyncop_how *ao_how)
+                         LIBXL_EXTERNAL_CALLERS_ONLY;
+#if defined(LIBXL_API_VERSION) && LIBXL_API_VERSION < 0x041300
+static inline int libxl_domain_pause_0x041200(
+    libxl_ctx *ctx, uint32_t domid)
+{
+    return libxl_domain_pause(ctx, domid, NULL);
+}
+static inline int libxl_domain_unpause_0x041200(
+    libxl_ctx *ctx, uint32_t domid)
+{
+    return libxl_domain_unpause(ctx, domid, NULL);
+}
+#define libxl_domain_pause libxl_domain_pause_0x041200
+#define libxl_domain_unpause libxl_domain_unpause_0x041200
+#endif
+
+/* get max. number of cpus supported by hypervisor */
+int libxl_get_max_cpus(libxl_ctx *ctx);
+
+/* get the actual number of currently online cpus on the host */
+int libxl_get_online_cpus(libxl_ctx *ctx);
+
+/*
+ * May be called with info_r == NULL to check for domain's existence.
+ * Returns ERROR_DOMAIN_NOTFOUND if domain does not exist.
+ */
+int libxl_domain_info(libxl_ctx*, libxl_dominfo *info_r,
+                      uint32_t domid);
+
+/*
+ * All domains, in id order; the array and its contents come from malloc
+ * and are freed with libxl_dominfo_list_free.  NULL on error.
+ */
+libxl_dominfo * libxl_list_domain(libxl_ctx*, int *nb_domain_out);
+void libxl_dominfo_list_free(libxl_dominfo *list, int nb_domain);
+
+int libxl_get_physinfo(libxl_ctx *ctx, libxl_physinfo *physinfo);
+
+/* ---- the hypervisor's console ring (xl dmesg) ------------------------------ */
+
+typedef struct libxl__xen_console_reader libxl_xen_console_reader;
+
+/* clear != 0: empty the ring once read. */
+libxl_xen_console_reader *
+    libxl_xen_console_read_start(libxl_ctx *ctx, int clear);
+/* 1 and *line_r (owned by cr, valid until the next call) per line; 0 at
+ * the end; an ERROR_* on failure. */
+int libxl_xen_console_read_line(libxl_ctx *ctx,
+                                libxl_xen_console_reader *cr,
+                                char **line_r);
+void libxl_xen_console_read_finish(libxl_ctx *ctx,
+                                   libxl_xen_console_reader *cr);
+
+/* ---- EXTENSION: dirty-page tracking (this project, NOT in Xen) ------------- */
+
+/*
+ * LIBXL_HAVE_DIRTY_TRACKING
+ *
+ * This project's additions: global log-dirty mode and its bitmap, dirty
+ * video-RAM tracking, the hypervisor's dirty-page counters and a one-shot
+ * dirty-rate measurement.  They sit on xc_shadow_control /
+ * xc_logdirty_control, xendevicemodel_track_dirty_vram and this project's
+ * xc_dirty_stats; `xl log-dirty`, `xl vram-track` and `xl dirty-rate` use
+ * them.  Xen's libxl has none of these functions.
+ */
+#define LIBXL_HAVE_DIRTY_TRACKING 1
+
+/* Put the domain into global log-dirty mode, or take it out.  Enabling a
+ * domain already in log-dirty mode is ERROR_INVAL (as the hypervisor). */
+int libxl_domain_set_logdirty(libxl_ctx *ctx, uint32_t domid, bool enable);
+
+/*
+ * The log-dirty bitmap: bit p (of byte p/8, bit p%8) is set when pfn p
+ * was written since the last clean.  clean != 0 also clears it (CLEAN),
+ * else it is left (PEEK).  *bitmap_r (malloc, free()) covers *nr_pfns_r
+ * pfns, the domain's whole pfn space.  ERROR_NOT_READY if the domain is
+ * not in log-dirty mode; nothing is changed then.
+ */
+int libxl_domain_dirty_bitmap(libxl_ctx *ctx, uint32_t domid, bool clean,
+                              uint8_t **bitmap_r, uint64_t *nr_pfns_r);
+
+/*
+ * Track writes to nr pfns from first_pfn (video RAM).  Asking again for
+ * the same range returns, in *bitmap_r (malloc, nr bits, may be NULL when
+ * not wanted), the pages written since the previous call; a new range
+ * returns all ones; nr == 0 stops tracking.
+ */
+int libxl_domain_track_vram(libxl_ctx *ctx, uint32_t domid,
+                            uint64_t first_pfn, uint32_t nr,
+                            uint8_t **bitmap_r);
+
+/* The hypervisor's dirty-tracking counters, with one entry per vCPU. */
+int libxl_domain_get_dirty_stats(libxl_ctx *ctx, uint32_t domid,
+                                 libxl_dirty_stats *stats);
+
+/* VM exits of one vCPU by basic exit reason: *counts_r (malloc) has
+ * *nr_reasons_r entries. */
+int libxl_vcpu_exit_counts(libxl_ctx *ctx, uint32_t domid, uint32_t vcpu,
+                           uint64_t **counts_r, unsigned int *nr_reasons_r);
+
+/*
+ * One dirty-rate measurement, like QEMU's calc-dirty-rate in dirty-bitmap
+ * mode: enter log-dirty mode if needed, CLEAN, wait duration_ms, CLEAN
+ * and count.  The previous mode is restored.  *dirty_pages_r counts pages
+ * written in the interval, *elapsed_ns_r is the interval measured;
+ * delta_r (may be NULL; initialised by the caller) gets the growth of the
+ * hypervisor's counters over the interval, per vCPU included (a vCPU's
+ * pages_dirtied is what the mechanism could attribute to it).
+ */
+int libxl_domain_measure_dirty_rate(libxl_ctx *ctx, uint32_t domid,
+                                    uint32_t duration_ms,
+                                    uint64_t *dirty_pages_r,
+                                    uint64_t *elapsed_ns_r,
+                                    libxl_dirty_stats *delta_r);
+
+#endif /* LIBXL_H */

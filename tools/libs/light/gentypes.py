@@ -1,0 +1,433 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""
+Generate libxl's types from the type description.
+
+  gentypes.py <idl> <_libxl_types.h> <_libxl_types_json.h> <_libxl_types.c>
+
+For every Struct: the typedef, <type>_init, <type>_init_<keyvar> (when it
+holds a KeyedUnion), <type>_dispose, <type>_gen_json and <type>_to_json.
+For every Enumeration: the typedef, <type>_to_string, <type>_from_string,
+<type>_string_table, <type>_gen_json and <type>_to_json.
+
+JSON follows Xen's rules: a struct is an object; a field is left out while
+it holds its default (its init_val, its type's "is default" test, zero /
+NULL / false otherwise); nested structs are always written; a KeyedUnion
+member is written under the key "<keyvar>.<member>"; enums as lower-case
+strings.
+"""
+
+import sys
+
+import idl
+
+
+def lines_to_text(lines):
+    return "".join(l + "\n" for l in lines)
+
+
+class Lv(object):
+    """An lvalue in generated code: 'p->x', 'p->u.pvh.pvshim', ..."""
+
+    def __init__(self, expr, is_ptr):
+        self.expr = expr        # the C expression
+        self.is_ptr = is_ptr    # expr is a pointer to the object
+
+    def member(self, name):
+        if self.is_ptr:
+            return Lv("%s->%s" % (self.expr, name), False)
+        return Lv("%s.%s" % (self.expr, name), False)
+
+    def ref(self):
+        return self.expr if self.is_ptr else "&" + self.expr
+
+    def val(self):
+        return "*" + self.expr if self.is_ptr else self.expr
+
+    def index(self, i):
+        return Lv("%s[%s]" % (self.val(), i), False)
+
+
+def pass_to(ty, lv):
+    """Argument passing an instance of ty to one of its functions."""
+    return lv.ref() if ty.passby == idl.PASS_BY_REFERENCE else lv.val()
+
+
+def is_anon(ty):
+    return isinstance(ty, idl.Aggregate) and ty.typename is None
+
+
+# ----------------------------------------------------------------------------
+# Definitions (the header)
+
+def enum_define(ty):
+    out = ["typedef enum %s {" % ty.typename]
+    for v in ty.values:
+        out.append("    %s = %d," % (v.name, v.value))
+    out.append("} %s;" % ty.typename)
+    t = ty.typename
+    out += [
+        "const char *%s_to_string(%s p);" % (t, t),
+        "int %s_from_string(const char *s, %s *e);" % (t, t),
+        "extern libxl_enum_string_table %s_string_table[];" % t,
+        "char *%s_to_json(libxl_ctx *ctx, %s p);" % (t, t),
+    ]
+    return out
+
+
+def struct_define(ty):
+    t = ty.typename
+    out = ["typedef struct %s {" % t]
+    out.extend(ty.c_body(""))
+    out.append("} %s;" % t)
+    out.append("void %s_init(%s *p);" % (t, t))
+    for f in ty.fields:
+        if isinstance(f.type, idl.KeyedUnion):
+            kv = f.type.keyvar
+            out.append("void %s_init_%s(%s *p, %s %s);"
+                       % (t, kv.name, t, kv.type.typename, kv.name))
+    out.append("void %s_dispose(%s *p);" % (t, t))
+    out.append("char *%s_to_json(libxl_ctx *ctx, %s *p);" % (t, t))
+    return out
+
+
+# ----------------------------------------------------------------------------
+# _init
+
+def field_init_val(f):
+    if f.init_val is not None:
+        return f.init_val
+    return f.type.init_val
+
+
+def gen_init(ty, lv, parent, out, indent):
+    """Statements giving lv (of type ty) its default; memory is zeroed."""
+    if isinstance(ty, idl.Aggregate) and not is_anon(ty) and parent is not None:
+        out.append("%s%s(%s);" % (indent, ty.init_fn, lv.ref()))
+        return
+    if isinstance(ty, idl.Aggregate):
+        for f in ty.fields:
+            flv = lv.member(f.name)
+            if isinstance(f.type, idl.KeyedUnion):
+                kv = f.type.keyvar
+                if kv.type.init_val is not None:
+                    out.append("%s%s = %s;" % (indent, lv.member(kv.name).expr,
+                                               kv.type.init_val))
+                continue
+            if f.init_val is not None:
+                out.append("%s%s = %s;" % (indent, flv.expr, f.init_val))
+                continue
+            gen_init(f.type, flv, lv, out, indent)
+        return
+    if ty.init_val is not None:
+        out.append("%s%s = %s;" % (indent, lv.val(), ty.init_val))
+    elif ty.init_fn is not None:
+        out.append("%s%s(%s);" % (indent, ty.init_fn, lv.ref()))
+
+
+def struct_init(ty):
+    t = ty.typename
+    out = ["void %s_init(%s *p)" % (t, t), "{",
+           "    memset(p, 0, sizeof(*p));"]
+    gen_init(ty, Lv("p", True), None, out, "    ")
+    out += ["}", ""]
+    for f in ty.fields:
+        if not isinstance(f.type, idl.KeyedUnion):
+            continue
+        ku = f.type
+        kv = ku.keyvar
+        key = "p->" + kv.name
+        out += ["void %s_init_%s(%s *p, %s %s)"
+                % (t, kv.name, t, kv.type.typename, kv.name), "{"]
+        if kv.type.init_val is not None:
+            out.append("    assert(%s == %s);" % (key, kv.type.init_val))
+        else:
+            out.append("    assert(!%s);" % key)
+        out.append("    %s = %s;" % (key, kv.name))
+        out.append("    switch (%s) {" % key)
+        for m in ku.fields:
+            out.append("    case %s:" % m.enumname)
+            if m.type is not None:
+                gen_init(m.type, Lv("p->%s.%s" % (f.name, m.name), False),
+                         Lv("p", True), out, "        ")
+            out.append("        break;")
+        out += ["    default:", "        break;", "    }", "}", ""]
+    return out
+
+
+# ----------------------------------------------------------------------------
+# _dispose
+
+def needs_dispose(ty):
+    if ty is None:
+        return False
+    if isinstance(ty, idl.Array):
+        return True
+    if isinstance(ty, idl.Aggregate):
+        if not is_anon(ty):
+            return True
+        if isinstance(ty, idl.KeyedUnion):
+            return any(needs_dispose(m.type) for m in ty.fields)
+        return any(needs_dispose(f.type) for f in ty.fields)
+    return ty.dispose_fn is not None
+
+
+def gen_dispose(ty, lv, parent, out, indent):
+    if isinstance(ty, idl.Array):
+        el = ty.elem_type
+        if needs_dispose(el):
+            out.append("%sfor (int i = 0; i < %s; i++)"
+                       % (indent, parent.member(ty.lenvar).expr))
+            gen_dispose(el, lv.index("i"), parent, out, indent + "    ")
+        out.append("%sfree(%s);" % (indent, lv.val()))
+        return
+    if isinstance(ty, idl.KeyedUnion):
+        key = parent.member(ty.keyvar.name).expr
+        out.append("%sswitch (%s) {" % (indent, key))
+        for m in ty.fields:
+            out.append("%scase %s:" % (indent, m.enumname))
+            if needs_dispose(m.type):
+                gen_dispose(m.type, lv.member(m.name), parent, out,
+                            indent + "    ")
+            out.append("%s    break;" % indent)
+        out += ["%sdefault:" % indent, "%s    break;" % indent,
+                "%s}" % indent]
+        return
+    if isinstance(ty, idl.Aggregate) and (is_anon(ty) or parent is None):
+        for f in ty.fields:
+            if needs_dispose(f.type):
+                gen_dispose(f.type, lv.member(f.name), lv, out, indent)
+        return
+    if ty.dispose_fn is not None:
+        out.append("%s%s(%s);" % (indent, ty.dispose_fn, pass_to_ref(ty, lv)))
+
+
+def pass_to_ref(ty, lv):
+    # free() takes the pointer value; the others take the object's address
+    if ty.dispose_fn == "free":
+        return lv.val()
+    return lv.ref()
+
+
+def struct_dispose(ty):
+    t = ty.typename
+    out = ["void %s_dispose(%s *p)" % (t, t), "{", "    if (!p)",
+           "        return;"]
+    gen_dispose(ty, Lv("p", True), None, out, "    ")
+    out += ["    memset(p, 0, sizeof(*p));", "}", ""]
+    return out
+
+
+# ----------------------------------------------------------------------------
+# _gen_json
+
+def check(out, indent):
+    out += ["%sif (s != yajl_gen_status_ok)" % indent,
+            "%s    goto out;" % indent]
+
+
+def json_key(out, indent, key):
+    out.append('%ss = libxl__yajl_gen_asciiz(hand, "%s");' % (indent, key))
+    check(out, indent)
+
+
+def default_test(f, lv, parent):
+    """C condition true when field f (at lv) differs from its default."""
+    ty = f.type
+    if isinstance(ty, idl.Aggregate):
+        return None                         # always written
+    if isinstance(ty, idl.Array):
+        return "%s && %s" % (lv.expr, parent.member(ty.lenvar).expr)
+    iv = field_init_val(f)
+    if iv is not None:
+        return "%s != %s" % (lv.expr, iv)
+    if ty.check_default_fn is not None:
+        return "!%s(%s)" % (ty.check_default_fn, lv.ref())
+    return lv.expr
+
+
+def gen_json(ty, lv, parent, out, indent):
+    if isinstance(ty, idl.Array):
+        out.append("%ss = yajl_gen_array_open(hand);" % indent)
+        check(out, indent)
+        out.append("%sfor (int i = 0; i < %s; i++) {"
+                   % (indent, parent.member(ty.lenvar).expr))
+        gen_json(ty.elem_type, lv.index("i"), parent, out, indent + "    ")
+        out.append("%s}" % indent)
+        out.append("%ss = yajl_gen_array_close(hand);" % indent)
+        check(out, indent)
+        return
+    if isinstance(ty, idl.Enumeration):
+        out.append("%ss = libxl__yajl_gen_enum(hand, %s_to_string(%s));"
+                   % (indent, ty.typename, lv.val()))
+        check(out, indent)
+        return
+    if isinstance(ty, idl.KeyedUnion):
+        key = parent.member(ty.keyvar.name).expr
+        out.append("%sswitch (%s) {" % (indent, key))
+        for m in ty.fields:
+            out.append("%scase %s:" % (indent, m.enumname))
+            if m.type is not None:
+                gen_json(m.type, lv.member(m.name), parent, out,
+                         indent + "    ")
+            else:
+                out.append("%s    s = yajl_gen_map_open(hand);" % indent)
+                check(out, indent + "    ")
+                out.append("%s    s = yajl_gen_map_close(hand);" % indent)
+                check(out, indent + "    ")
+            out.append("%s    break;" % indent)
+        out += ["%sdefault:" % indent, "%s    break;" % indent,
+                "%s}" % indent]
+        return
+    if isinstance(ty, idl.Aggregate) and (is_anon(ty) or parent is None):
+        out.append("%ss = yajl_gen_map_open(hand);" % indent)
+        check(out, indent)
+        for f in ty.fields:
+            flv = lv.member(f.name)
+            if isinstance(f.type, idl.KeyedUnion):
+                kv = f.type.keyvar
+                out.append("%sswitch (%s) {"
+                           % (indent, lv.member(kv.name).expr))
+                for m in f.type.fields:
+                    out.append("%scase %s:" % (indent, m.enumname))
+                    json_key(out, indent + "    ", "%s.%s" % (kv.name, m.name))
+                    out.append("%s    break;" % indent)
+                out += ["%sdefault:" % indent,
+                        "%s    break;" % indent, "%s}" % indent]
+                gen_json(f.type, flv, lv, out, indent)
+                continue
+            cond = default_test(f, flv, lv)
+            inner = indent
+            if cond is not None:
+                out.append("%sif (%s) {" % (indent, cond))
+                inner = indent + "    "
+            json_key(out, inner, f.name)
+            gen_json(f.type, flv, lv, out, inner)
+            if cond is not None:
+                out.append("%s}" % indent)
+        out.append("%ss = yajl_gen_map_close(hand);" % indent)
+        check(out, indent)
+        return
+    if ty.json_gen_fn is None:
+        raise Exception("no JSON generator for %s" % ty.typename)
+    if ty.json_gen_fn in ("yajl_gen_integer", "yajl_gen_bool",
+                          "libxl__uint64_gen_json", "libxl__string_gen_json"):
+        out.append("%ss = %s(hand, %s);" % (indent, ty.json_gen_fn, lv.val()))
+    else:
+        out.append("%ss = %s(hand, %s);" % (indent, ty.json_gen_fn, lv.ref()))
+    check(out, indent)
+
+
+def struct_json(ty):
+    t = ty.typename
+    out = ["yajl_gen_status %s_gen_json(yajl_gen hand, %s *p)" % (t, t), "{",
+           "    yajl_gen_status s;", ""]
+    gen_json(ty, Lv("p", True), None, out, "    ")
+    out += ["", " out:", "    return s;", "}", "",
+            "char *%s_to_json(libxl_ctx *ctx, %s *p)" % (t, t), "{",
+            "    return libxl__object_to_json(ctx, \"%s\"," % t,
+            "        (libxl__gen_json_callback)&%s_gen_json, (void *)p);" % t,
+            "}", ""]
+    return out
+
+
+# ----------------------------------------------------------------------------
+# Enumerations
+
+def enum_impl(ty):
+    t = ty.typename
+    out = ["const char *%s_to_string(%s e)" % (t, t), "{", "    switch (e) {"]
+    for v in ty.values:
+        out += ["    case %s:" % v.name,
+                "        return \"%s\";" % v.valuename.lower()]
+    out += ["    default:", "        return NULL;", "    }", "}", "",
+            "libxl_enum_string_table %s_string_table[] = {" % t]
+    for v in ty.values:
+        out.append("    { .s = \"%s\", .v = %s }," % (v.valuename.lower(),
+                                                      v.name))
+    out += ["    { NULL, -1 },", "};", "",
+            "int %s_from_string(const char *s, %s *e)" % (t, t), "{",
+            "    int v;",
+            "    int rc = libxl__enum_from_string(%s_string_table, s, &v);" % t,
+            "",
+            "    if (!rc)",
+            "        *e = (%s)v;" % t,
+            "    return rc;",
+            "}", "",
+            "yajl_gen_status %s_gen_json(yajl_gen hand, %s *p)" % (t, t), "{",
+            "    return libxl__yajl_gen_enum(hand, %s_to_string(*p));" % t,
+            "}", "",
+            "char *%s_to_json(libxl_ctx *ctx, %s p)" % (t, t), "{",
+            "    return libxl__object_to_json(ctx, \"%s\"," % t,
+            "        (libxl__gen_json_callback)&%s_gen_json, (void *)&p);" % t,
+            "}", ""]
+    return out
+
+
+# ----------------------------------------------------------------------------
+
+BANNER = """/*
+ * DO NOT EDIT.
+ *
+ * This file is generated by tools/libs/light/gentypes.py from
+ * tools/libs/light/libxl_types.idl.
+ */
+"""
+
+
+def guard(name):
+    return "__" + name.upper().replace(".", "_").lstrip("_") + "__"
+
+
+def main(argv):
+    if len(argv) != 5:
+        sys.stderr.write("usage: gentypes.py <idl> <types.h> <types_json.h> "
+                         "<types.c>\n")
+        return 1
+    idlfile, header, header_json, impl = argv[1:]
+    builtins, types = idl.parse(idlfile)
+
+    base = header.rsplit("/", 1)[-1]
+    g = guard(base)
+    out = ["#ifndef " + g, "#define " + g, "", BANNER.rstrip(), ""]
+    for ty in types:
+        if ty.extension:
+            out.append("/* EXTENSION: this project's type, not in Xen. */")
+        if isinstance(ty, idl.Enumeration):
+            out.extend(enum_define(ty))
+        else:
+            out.extend(struct_define(ty))
+        out.append("")
+    out.append("#endif /* %s */" % g)
+    write(header, out)
+
+    base = header_json.rsplit("/", 1)[-1]
+    g = guard(base)
+    out = ["#ifndef " + g, "#define " + g, "", BANNER.rstrip(), ""]
+    for ty in types:
+        out.append("yajl_gen_status %s_gen_json(yajl_gen hand, %s *p);"
+                   % (ty.typename, ty.typename))
+    out += ["", "#endif /* %s */" % g]
+    write(header_json, out)
+
+    out = [BANNER.rstrip(), "", "#include \"libxl_internal.h\"", ""]
+    for ty in types:
+        if isinstance(ty, idl.Enumeration):
+            out.extend(enum_impl(ty))
+        else:
+            out.extend(struct_init(ty))
+            out.extend(struct_dispose(ty))
+            out.extend(struct_json(ty))
+    write(impl, out)
+    return 0
+
+
+def write(path, lines):
+    with open(path + ".tmp", "w") as fh:
+        fh.write(lines_to_text(lines))
+    import os
+    os.replace(path + ".tmp", path)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,409 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * libxl: domains - listing, information, pause/unpause/shutdown/destroy,
+ * and their names.
+ */
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "libxl_internal.h"
+
+#define PAGE_TO_MEMKB(pages) ((uint64_t)(pages) * (XC_PAGE_SIZE / 1024))
+
+void libxl__xcinfo2xlinfo(libxl_ctx *ctx, const xc_domaininfo_t *xcinfo,
+                          libxl_dominfo *xlinfo)
+{
+    (void)ctx;
+    memcpy(&xlinfo->uuid, xcinfo->handle, sizeof(xen_domain_handle_t));
+    xlinfo->domid = xcinfo->domain;
+    xlinfo->ssidref = xcinfo->ssidref;
+    xlinfo->ssid_label = NULL;          /* no XSM here */
+
+    xlinfo->dying    = !!(xcinfo->flags & XEN_DOMINF_dying);
+    xlinfo->shutdown = !!(xcinfo->flags & XEN_DOMINF_shutdown);
+    xlinfo->paused   = !!(xcinfo->flags & XEN_DOMINF_paused);
+    xlinfo->blocked  = !!(xcinfo->flags & XEN_DOMINF_blocked);
+    xlinfo->running  = !!(xcinfo->flags & XEN_DOMINF_running);
+    xlinfo->never_stop = !!(xcinfo->flags & XEN_DOMINF_xs_domain);
+
+    if (xlinfo->shutdown)
+        xlinfo->shutdown_reason = (xcinfo->flags >> XEN_DOMINF_shutdownshift)
+                                  & XEN_DOMINF_shutdownmask;
+    else
+        xlinfo->shutdown_reason = LIBXL_SHUTDOWN_REASON_UNKNOWN;
+
+    xlinfo->outstanding_memkb = PAGE_TO_MEMKB(xcinfo->outstanding_pages);
+    xlinfo->current_memkb = PAGE_TO_MEMKB(xcinfo->tot_pages);
+    xlinfo->shared_memkb = PAGE_TO_MEMKB(xcinfo->shr_pages);
+    xlinfo->paged_memkb = PAGE_TO_MEMKB(xcinfo->paged_pages);
+    xlinfo->max_memkb = PAGE_TO_MEMKB(xcinfo->max_pages);
+    xlinfo->cpu_time = xcinfo->cpu_time;
+    xlinfo->vcpu_max_id = xcinfo->max_vcpu_id;
+    xlinfo->vcpu_online = xcinfo->nr_online_vcpus;
+    xlinfo->cpupool = xcinfo->cpupool;
+    xlinfo->gpaddr_bits = xcinfo->gpaddr_bits;
+
+    if (!(xcinfo->flags & XEN_DOMINF_hvm_guest))
+        xlinfo->domain_type = LIBXL_DOMAIN_TYPE_PV;
+    else if (xcinfo->arch_config.emulation_flags & XEN_X86_EMU_LAPIC)
+        xlinfo->domain_type = LIBXL_DOMAIN_TYPE_HVM;
+    else
+        xlinfo->domain_type = LIBXL_DOMAIN_TYPE_PVH;
+}
+
+int libxl__domain_getinfo(libxl_ctx *ctx, uint32_t domid,
+                          xc_domaininfo_t *info)
+{
+    int ret;
+
+    if (domid >= DOMID_FIRST_RESERVED)
+        return ERROR_DOMAIN_NOTFOUND;
+    ret = xc_domain_getinfolist(ctx->xch, domid, 1, info);
+    if (ret < 0) {
+        if (errno == ESRCH)
+            return ERROR_DOMAIN_NOTFOUND;
+        LOGED(ERROR, domid, "getting domain info list");
+        return ERROR_FAIL;
+    }
+    if (ret == 0 || info->domain != domid)
+        return ERROR_DOMAIN_NOTFOUND;
+    return 0;
+}
+
+libxl_dominfo *libxl_list_domain(libxl_ctx *ctx, int *nb_domain_out)
+{
+    enum { CHUNK = 256 };
+    xc_domaininfo_t info[CHUNK];
+    libxl_dominfo *list = NULL;
+    uint32_t first = 0;
+    int n = 0;
+
+    for (;;) {
+        int got = xc_domain_getinfolist(ctx->xch, first, CHUNK, info);
+
+        if (got < 0) {
+            if (errno == ESRCH)
+                break;              /* no domain at or above 'first' */
+            LOGE(ERROR, "getting domain info list");
+            libxl_dominfo_list_free(list, n);
+            return NULL;
+        }
+        if (got == 0)
+            break;
+        libxl_dominfo *more = realloc(list, (n + got) * sizeof(*list));
+
+        if (!more) {
+            libxl_dominfo_list_free(list, n);
+            return NULL;
+        }
+        list = more;
+        for (int i = 0; i < got; i++) {
+            libxl_dominfo_init(&list[n + i]);
+            libxl__xcinfo2xlinfo(ctx, &info[i], &list[n + i]);
+        }
+        n += got;
+        if (got < CHUNK)
+            break;
+        first = info[got - 1].domain + 1;
+        if (first >= DOMID_FIRST_RESERVED)
+            break;
+    }
+
+    *nb_domain_out = n;
+    if (!list)
+        list = calloc(1, sizeof(*list));    /* no domains: still not NULL */
+    return list;
+}
+
+void libxl_dominfo_list_free(libxl_dominfo *list, int nb_domain)
+{
+    if (!list)
+        return;
+    for (int i = 0; i < nb_domain; i++)
+        libxl_dominfo_dispose(&list[i]);
+    free(list);
+}
+
+int libxl_domain_info(libxl_ctx *ctx, libxl_dominfo *info_r, uint32_t domid)
+{
+    xc_domaininfo_t xcinfo;
+    int rc;
+
+    rc = libxl__domain_getinfo(ctx, domid, &xcinfo);
+    if (rc)
+        return rc;
+    if (info_r)
+        libxl__xcinfo2xlinfo(ctx, &xcinfo, info_r);
+    return 0;
+}
+
+/* ---- state changes -------------------------------------------------------- */
+
+/* A libxenctrl call on one domain, its failure logged and mapped. */
+static int domain_op(libxl_ctx *ctx, uint32_t domid, const char *what,
+                     int (*op)(xc_interface *, uint32_t))
+{
+    int rc = libxl_domain_info(ctx, NULL, domid);
+
+    if (rc == ERROR_DOMAIN_NOTFOUND) {
+        LOGD(ERROR, domid, "Non-existant domain");
+        return rc;
+    }
+    if (rc)
+        return rc;
+    if (op(ctx->xch, domid) < 0) {
+        rc = libxl__xc_error(errno);
+        LOGED(ERROR, domid, "%s", what);
+        return rc;
+    }
+    return 0;
+}
+
+int libxl_domain_pause(libxl_ctx *ctx, uint32_t domid,
+                       const libxl_asyncop_how *ao_how)
+{
+    int rc = libxl__ao_synchronous_only(ctx, ao_how, __func__);
+
+    return rc ? rc : domain_op(ctx, domid, "Pausing domain", xc_domain_pause);
+}
+
+int libxl_domain_unpause(libxl_ctx *ctx, uint32_t domid,
+                         const libxl_asyncop_how *ao_how)
+{
+    int rc = libxl__ao_synchronous_only(ctx, ao_how, __func__);
+
+    return rc ? rc : domain_op(ctx, domid, "Unpausing domain",
+                               xc_domain_unpause);
+}
+
+static int do_shutdown(libxl_ctx *ctx, uint32_t domid, int reason)
+{
+    int rc = libxl_domain_info(ctx, NULL, domid);
+
+    if (rc)
+        return rc;
+    if (xc_domain_shutdown(ctx->xch, domid, reason) < 0) {
+        rc = libxl__xc_error(errno);
+        LOGED(ERROR, domid, "shutting down (reason %d)", reason);
+        return rc;
+    }
+    return 0;
+}
+
+int libxl_domain_shutdown(libxl_ctx *ctx, uint32_t domid,
+                          const libxl_asyncop_how *ao_how)
+{
+    int rc = libxl__ao_synchronous_only(ctx, ao_how, __func__);
+
+    return rc ? rc : do_shutdown(ctx, domid, SHUTDOWN_poweroff);
+}
+
+int libxl_domain_reboot(libxl_ctx *ctx, uint32_t domid,
+                        const libxl_asyncop_how *ao_how)
+{
+    int rc = libxl__ao_synchronous_only(ctx, ao_how, __func__);
+
+    return rc ? rc : do_shutdown(ctx, domid, SHUTDOWN_reboot);
+}
+
+static void forget_name(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid);
+
+int libxl_domain_destroy(libxl_ctx *ctx, uint32_t domid,
+                         const libxl_asyncop_how *ao_how)
+{
+    xc_domaininfo_t xcinfo;
+    libxl_uuid uuid;
+    int rc;
+
+    rc = libxl__ao_synchronous_only(ctx, ao_how, __func__);
+    if (rc)
+        return rc;
+    rc = libxl__domain_getinfo(ctx, domid, &xcinfo);
+    if (rc == ERROR_DOMAIN_NOTFOUND)
+        LOGD(ERROR, domid, "Non-existant domain");
+    if (rc)
+        return rc;
+    memcpy(uuid.uuid, xcinfo.handle, sizeof(uuid.uuid));
+
+    if (xc_domain_destroy(ctx->xch, domid) < 0) {
+        rc = libxl__xc_error(errno);
+        LOGED(ERROR, domid, "Destroying domain");
+        return rc;
+    }
+    forget_name(ctx, domid, &uuid);
+    return 0;
+}
+
+/* ---- names ------------------------------------------------------------------ */
+
+const char *libxl__run_dir_path(void)
+{
+    const char *dir = getenv("LIBXL_RUN_DIR");
+
+    return dir && *dir ? dir : XEN_RUN_DIR;
+}
+
+static int name_path(char *buf, size_t len, uint32_t domid,
+                     const libxl_uuid *uuid)
+{
+    int n = snprintf(buf, len, "%s/userdata-d.%u." LIBXL_UUID_FMT
+                     ".domain-name", libxl__run_dir_path(), domid,
+                     LIBXL_UUID_BYTES(*uuid));
+
+    return n > 0 && (size_t)n < len ? 0 : ERROR_INVAL;
+}
+
+int libxl__domain_name_record(libxl_ctx *ctx, uint32_t domid,
+                              const libxl_uuid *uuid, const char *name)
+{
+    char path[512], tmp[520];
+    size_t len = strlen(name);
+    int fd;
+
+    if (name_path(path, sizeof(path), domid, uuid))
+        return ERROR_INVAL;
+    snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+    fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        LOGED(ERROR, domid, "recording the name in %s", tmp);
+        return ERROR_FAIL;
+    }
+    if (write(fd, name, len) != (ssize_t)len || close(fd) < 0 ||
+        rename(tmp, path) < 0) {
+        LOGED(ERROR, domid, "recording the name in %s", path);
+        unlink(tmp);
+        return ERROR_FAIL;
+    }
+    return 0;
+}
+
+char *libxl__domain_name_lookup(libxl_ctx *ctx, uint32_t domid,
+                                const libxl_uuid *uuid)
+{
+    char path[512];
+    char buf[256];
+    ssize_t n;
+    int fd;
+
+    (void)ctx;
+    if (name_path(path, sizeof(path), domid, uuid))
+        return NULL;
+    fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return domid == 0 ? strdup("Domain-0") : NULL;
+    n = read(fd, buf, sizeof(buf) - 1);
+    close(fd);
+    if (n <= 0)
+        return NULL;
+    buf[n] = 0;
+    buf[strcspn(buf, "\n")] = 0;
+    return strdup(buf);
+}
+
+static void forget_name(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid)
+{
+    char path[512];
+
+    (void)ctx;
+    if (!name_path(path, sizeof(path), domid, uuid))
+        unlink(path);
+}
+
+char *libxl_domid_to_name(libxl_ctx *ctx, uint32_t domid)
+{
+    libxl_dominfo info;
+    char *name = NULL;
+
+    libxl_dominfo_init(&info);
+    if (!libxl_domain_info(ctx, &info, domid))
+        name = libxl__domain_name_lookup(ctx, domid, &info.uuid);
+    libxl_dominfo_dispose(&info);
+    return name;
+}
+
+int libxl_name_to_domid(libxl_ctx *ctx, const char *name, uint32_t *domid)
+{
+    libxl_dominfo *list;
+    int nb = 0, rc = ERROR_INVAL;
+
+    list = libxl_list_domain(ctx, &nb);
+    if (!list)
+        return ERROR_NOMEM;
+    for (int i = 0; i < nb; i++) {
+        char *n = libxl__domain_name_lookup(ctx, list[i].domid, &list[i].uuid);
+
+        if (n && !strcmp(n, name)) {
+            *domid = list[i].domid;
+            rc = 0;
+        }
+        free(n);
+        if (!rc)
+            break;
+    }
+    libxl_dominfo_list_free(list, nb);
+    return rc;
+}
+
+int libxl_domain_qualifier_to_domid(libxl_ctx *ctx, const char *name,
+                                    uint32_t *domid)
+{
+    char *end;
+    unsigned long v;
+
+    if (!*name)
+        return ERROR_INVAL;
+    for (const char *p = name; *p; p++)
+        if (*p < '0' || *p > '9')
+            return libxl_name_to_domid(ctx, name, domid);
+    errno = 0;
+    v = strtoul(name, &end, 10);
+    if (errno || *end || v >= DOMID_FIRST_RESERVED)
+        return ERROR_INVAL;
+    *domid = (uint32_t)v;
+    return 0;
+}
+
+/* ---- configuration ------------------------------------------------------------ */
+
+int libxl_retrieve_domain_configuration(libxl_ctx *ctx, uint32_t domid,
+                                        libxl_domain_config *d_config,
+                                        const libxl_asyncop_how *ao_how)
+{
+    libxl_domain_create_info *c_info = &d_config->c_info;
+    libxl_domain_build_info *b_info = &d_config->b_info;
+    libxl_dominfo info;
+    int rc;
+
+    rc = libxl__ao_synchronous_only(ctx, ao_how, __func__);
+    if (rc)
+        return rc;
+    libxl_dominfo_init(&info);
+    rc = libxl_domain_info(ctx, &info, domid);
+    if (rc) {
+        if (rc == ERROR_DOMAIN_NOTFOUND)
+            LOGD(ERROR, domid, "Non-existant domain");
+        goto out;
+    }
+
+    /* No stored configuration yet: rebuild it from the hypervisor's view. */
+    libxl_domain_config_dispose(d_config);
+    libxl_domain_config_init(d_config);
+    c_info->type = info.domain_type;
+    c_info->ssidref = info.ssidref;
+    libxl_uuid_copy(ctx, &c_info->uuid, &info.uuid);
+    c_info->name = libxl__domain_name_lookup(ctx, domid, &info.uuid);
+
+    libxl_domain_build_info_init_type(b_info, info.domain_type);
+    b_info->max_vcpus = (int)info.vcpu_max_id + 1;
+    rc = libxl_bitmap_alloc(ctx, &b_info->avail_vcpus, b_info->max_vcpus);
+    if (rc)
+        goto out;
+    for (uint32_t i = 0; i < info.vcpu_online && (int)i < b_info->max_vcpus; i++)
+        libxl_bitmap_set(&b_info->avail_vcpus, (int)i);
+    b_info->max_memkb = info.max_memkb;
+    b_info->target_memkb = info.current_memkb;
+
+ out:
+    libxl_dominfo_dispose(&info);
+    return rc;
+}

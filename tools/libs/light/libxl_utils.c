@@ -1,0 +1,423 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * The builtin types' functions (defbool, uuid, bitmap, string and
+ * key-value lists) and the small helpers of libxl_utils.h.
+ */
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "libxl_internal.h"
+
+/* ---- defbool -------------------------------------------------------------- */
+
+#define LIBXL__DEFBOOL_DEFAULT     (0)
+#define LIBXL__DEFBOOL_FALSE       (-1)
+#define LIBXL__DEFBOOL_TRUE        (1)
+#define LIBXL__DEFBOOL_STR_DEFAULT "<default>"
+#define LIBXL__DEFBOOL_STR_FALSE   "False"
+#define LIBXL__DEFBOOL_STR_TRUE    "True"
+
+void libxl_defbool_set(libxl_defbool *db, bool b)
+{
+    db->val = b ? LIBXL__DEFBOOL_TRUE : LIBXL__DEFBOOL_FALSE;
+}
+
+void libxl_defbool_unset(libxl_defbool *db)
+{
+    db->val = LIBXL__DEFBOOL_DEFAULT;
+}
+
+void libxl_defbool_setdefault(libxl_defbool *db, bool b)
+{
+    if (libxl_defbool_is_default(*db))
+        libxl_defbool_set(db, b);
+}
+
+bool libxl_defbool_is_default(libxl_defbool db)
+{
+    return !db.val;
+}
+
+bool libxl_defbool_val(libxl_defbool db)
+{
+    assert(!libxl_defbool_is_default(db));
+    return db.val > 0;
+}
+
+const char *libxl_defbool_to_string(libxl_defbool b)
+{
+    if (b.val < 0)
+        return LIBXL__DEFBOOL_STR_FALSE;
+    if (b.val > 0)
+        return LIBXL__DEFBOOL_STR_TRUE;
+    return LIBXL__DEFBOOL_STR_DEFAULT;
+}
+
+/* ---- uuid ----------------------------------------------------------------- */
+
+int libxl_uuid_is_nil(const libxl_uuid *uuid)
+{
+    for (int i = 0; i < 16; i++)
+        if (uuid->uuid[i])
+            return 0;
+    return 1;
+}
+
+void libxl_uuid_generate(libxl_uuid *uuid)
+{
+    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    ssize_t got = -1;
+
+    if (fd >= 0) {
+        got = read(fd, uuid->uuid, sizeof(uuid->uuid));
+        close(fd);
+    }
+    if (got != (ssize_t)sizeof(uuid->uuid)) {
+        /* No entropy source: still unique enough within one host. */
+        unsigned int seed = (unsigned int)getpid() ^ (unsigned int)time(NULL);
+
+        for (int i = 0; i < 16; i++)
+            uuid->uuid[i] = (unsigned char)rand_r(&seed);
+    }
+    uuid->uuid[6] = (uuid->uuid[6] & 0x0f) | 0x40;     /* version 4 */
+    uuid->uuid[8] = (uuid->uuid[8] & 0x3f) | 0x80;     /* RFC 4122 variant */
+}
+
+static int hexval(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+int libxl_uuid_from_string(libxl_uuid *uuid, const char *in)
+{
+    libxl_uuid u;
+    int n = 0;
+
+    if (!in || strlen(in) != LIBXL_UUID_FMTLEN)
+        return ERROR_INVAL;
+    for (int i = 0; i < LIBXL_UUID_FMTLEN; ) {
+        if (i == 8 || i == 13 || i == 18 || i == 23) {
+            if (in[i] != '-')
+                return ERROR_INVAL;
+            i++;
+            continue;
+        }
+        int hi = hexval(in[i]), lo = hexval(in[i + 1]);
+
+        if (hi < 0 || lo < 0)
+            return ERROR_INVAL;
+        u.uuid[n++] = (unsigned char)(hi << 4 | lo);
+        i += 2;
+    }
+    *uuid = u;
+    return 0;
+}
+
+void libxl_uuid_copy(libxl_ctx *ctx_opt, libxl_uuid *dst,
+                     const libxl_uuid *src)
+{
+    (void)ctx_opt;
+    memcpy(dst->uuid, src->uuid, sizeof(dst->uuid));
+}
+
+void libxl_uuid_clear(libxl_uuid *uuid)
+{
+    memset(uuid->uuid, 0, sizeof(uuid->uuid));
+}
+
+int libxl_uuid_compare(const libxl_uuid *uuid1, const libxl_uuid *uuid2)
+{
+    return memcmp(uuid1->uuid, uuid2->uuid, sizeof(uuid1->uuid));
+}
+
+const uint8_t *libxl_uuid_bytearray_const(const libxl_uuid *uuid)
+{
+    return uuid->uuid;
+}
+
+uint8_t *libxl_uuid_bytearray(libxl_uuid *uuid)
+{
+    return uuid->uuid;
+}
+
+/* ---- string and key-value lists ------------------------------------------ */
+
+void libxl_string_list_dispose(libxl_string_list *psl)
+{
+    libxl_string_list sl = *psl;
+
+    if (!sl)
+        return;
+    for (int i = 0; sl[i]; i++)
+        free(sl[i]);
+    free(sl);
+    *psl = NULL;
+}
+
+int libxl_string_list_length(const libxl_string_list *psl)
+{
+    int i = 0;
+
+    if (*psl)
+        while ((*psl)[i])
+            i++;
+    return i;
+}
+
+static char *xstrdup_or_die(const char *s)
+{
+    char *r = strdup(s);
+
+    if (!r) {
+        fprintf(stderr, "libxl: out of memory\n");
+        exit(255);                  /* as Xen's libxl on allocation failure */
+    }
+    return r;
+}
+
+static void *xcalloc_or_die(size_t n, size_t sz)
+{
+    void *r = calloc(n ? n : 1, sz);
+
+    if (!r) {
+        fprintf(stderr, "libxl: out of memory\n");
+        exit(255);
+    }
+    return r;
+}
+
+void libxl_string_list_copy(libxl_ctx *ctx, libxl_string_list *dst,
+                            const libxl_string_list *src)
+{
+    int n = libxl_string_list_length(src);
+
+    (void)ctx;
+    if (!*src) {
+        *dst = NULL;
+        return;
+    }
+    *dst = xcalloc_or_die(n + 1, sizeof(char *));
+    for (int i = 0; i < n; i++)
+        (*dst)[i] = xstrdup_or_die((*src)[i]);
+}
+
+void libxl_key_value_list_dispose(libxl_key_value_list *pkvl)
+{
+    libxl_key_value_list kvl = *pkvl;
+
+    if (!kvl)
+        return;
+    for (int i = 0; kvl[i]; i += 2) {
+        free(kvl[i]);
+        free(kvl[i + 1]);
+    }
+    free(kvl);
+    *pkvl = NULL;
+}
+
+int libxl_key_value_list_length(const libxl_key_value_list *pkvl)
+{
+    int i = 0;
+
+    if (*pkvl)
+        while ((*pkvl)[2 * i])
+            i++;
+    return i;
+}
+
+void libxl_key_value_list_copy(libxl_ctx *ctx, libxl_key_value_list *dst,
+                               const libxl_key_value_list *src)
+{
+    int n = libxl_key_value_list_length(src);
+
+    (void)ctx;
+    if (!*src) {
+        *dst = NULL;
+        return;
+    }
+    *dst = xcalloc_or_die(2 * n + 1, sizeof(char *));
+    for (int i = 0; i < 2 * n; i++)
+        (*dst)[i] = (*src)[i] ? xstrdup_or_die((*src)[i]) : NULL;
+}
+
+void libxl_hwcap_copy(libxl_ctx *ctx, libxl_hwcap *dst, const libxl_hwcap *src)
+{
+    (void)ctx;
+    memcpy(*dst, *src, sizeof(*dst));
+}
+
+void libxl_string_copy(libxl_ctx *ctx, char **dst, char * const *src)
+{
+    (void)ctx;
+    *dst = *src ? xstrdup_or_die(*src) : NULL;
+}
+
+/* ---- bitmaps --------------------------------------------------------------- */
+
+void libxl_bitmap_init(libxl_bitmap *map)
+{
+    memset(map, 0, sizeof(*map));
+}
+
+void libxl_bitmap_dispose(libxl_bitmap *map)
+{
+    if (!map)
+        return;
+    free(map->map);
+    map->map = NULL;
+    map->size = 0;
+}
+
+int libxl_bitmap_alloc(libxl_ctx *ctx, libxl_bitmap *bitmap, int n_bits)
+{
+    (void)ctx;
+    if (n_bits < 0)
+        return ERROR_INVAL;
+    bitmap->size = (n_bits + 7) / 8;
+    bitmap->map = xcalloc_or_die(bitmap->size, 1);
+    return 0;
+}
+
+int libxl_cpu_bitmap_alloc(libxl_ctx *ctx, libxl_bitmap *cpumap, int max_cpus)
+{
+    if (max_cpus <= 0) {
+        max_cpus = ctx ? libxl_get_max_cpus(ctx) : 0;
+        if (max_cpus <= 0)
+            return ERROR_FAIL;
+    }
+    return libxl_bitmap_alloc(ctx, cpumap, max_cpus);
+}
+
+void libxl_bitmap_copy_alloc(libxl_ctx *ctx, libxl_bitmap *dptr,
+                             const libxl_bitmap *sptr)
+{
+    (void)ctx;
+    dptr->size = sptr->size;
+    dptr->map = xcalloc_or_die(sptr->size, 1);
+    if (sptr->size)
+        memcpy(dptr->map, sptr->map, sptr->size);
+}
+
+void libxl_bitmap_copy(libxl_ctx *ctx, libxl_bitmap *dptr,
+                       const libxl_bitmap *sptr)
+{
+    uint32_t sz = dptr->size < sptr->size ? dptr->size : sptr->size;
+
+    (void)ctx;
+    if (sz)
+        memcpy(dptr->map, sptr->map, sz);
+}
+
+int libxl_bitmap_is_full(const libxl_bitmap *bitmap)
+{
+    for (uint32_t i = 0; i < bitmap->size; i++)
+        if (bitmap->map[i] != 0xff)
+            return 0;
+    return 1;
+}
+
+int libxl_bitmap_is_empty(const libxl_bitmap *bitmap)
+{
+    for (uint32_t i = 0; i < bitmap->size; i++)
+        if (bitmap->map[i])
+            return 0;
+    return 1;
+}
+
+int libxl_bitmap_test(const libxl_bitmap *bitmap, int bit)
+{
+    if (bit < 0 || bit >= (int)(bitmap->size * 8))
+        return 0;
+    return (bitmap->map[bit / 8] >> (bit & 7)) & 1;
+}
+
+void libxl_bitmap_set(libxl_bitmap *bitmap, int bit)
+{
+    if (bit < 0 || bit >= (int)(bitmap->size * 8))
+        return;
+    bitmap->map[bit / 8] |= 1 << (bit & 7);
+}
+
+void libxl_bitmap_reset(libxl_bitmap *bitmap, int bit)
+{
+    if (bit < 0 || bit >= (int)(bitmap->size * 8))
+        return;
+    bitmap->map[bit / 8] &= ~(1 << (bit & 7));
+}
+
+int libxl_bitmap_count_set(const libxl_bitmap *bitmap)
+{
+    int n = 0;
+
+    for (uint32_t i = 0; i < bitmap->size; i++)
+        n += __builtin_popcount(bitmap->map[i]);
+    return n;
+}
+
+/* ---- files and names -------------------------------------------------------- */
+
+char *libxl_basename(const char *name)
+{
+    const char *slash = strrchr(name, '/');
+
+    return strdup(slash ? slash + 1 : name);
+}
+
+int libxl_read_file_contents(libxl_ctx *ctx, const char *filename,
+                             void **data_r, int *datalen_r)
+{
+    struct stat st;
+    char *data = NULL;
+    size_t len = 0;
+    int fd, e;
+
+    fd = open(filename, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        e = errno;
+        if (ctx && e != ENOENT)
+            LOGE(ERROR, "failed to open %s", filename);
+        return e;
+    }
+    if (fstat(fd, &st) < 0)
+        goto fail;
+    if (!S_ISREG(st.st_mode) || st.st_size > (1 << 30)) {
+        errno = EINVAL;
+        goto fail;
+    }
+    data = malloc((size_t)st.st_size + 1);
+    if (!data)
+        goto fail;
+    while (len < (size_t)st.st_size) {
+        ssize_t r = read(fd, data + len, (size_t)st.st_size - len);
+
+        if (r < 0) {
+            if (errno == EINTR)
+                continue;
+            goto fail;
+        }
+        if (r == 0)
+            break;                  /* the file shrank */
+        len += (size_t)r;
+    }
+    close(fd);
+    data[len] = 0;
+    *data_r = data;
+    if (datalen_r)
+        *datalen_r = (int)len;
+    return 0;
+
+ fail:
+    e = errno;
+    if (ctx)
+        LOGE(ERROR, "failed to read %s", filename);
+    free(data);
+    close(fd);
+    return e;
+}
