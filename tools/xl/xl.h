@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * xl: the command-line toolstack.  One table of commands (xl_cmdtable.c),
+ * each implemented by main_<cmd>() in the xl_<area>.c of its area, as in
+ * Xen's tools/xl.
+ */
+#ifndef XL_H
+#define XL_H
+
+#include <assert.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include <xentoollog.h>
+#include <libxl.h>
+
+struct cmd_spec {
+    const char *cmd_name;
+    int (*cmd_impl)(int argc, char **argv);
+    int can_dryrun;
+    int modifies;
+    const char *cmd_desc;
+    const char *cmd_usage;
+    const char *cmd_option;
+};
+
+/*
+ * The xl process returns EXIT_SUCCESS or EXIT_FAILURE (2 for bad usage,
+ * as Xen's xl).  main_* functions are like main(): they return the
+ * process's exit status.
+ */
+int main_list(int argc, char **argv);
+int main_info(int argc, char **argv);
+int main_dmesg(int argc, char **argv);
+int main_create(int argc, char **argv);
+int main_destroy(int argc, char **argv);
+int main_pause(int argc, char **argv);
+int main_unpause(int argc, char **argv);
+int main_domid(int argc, char **argv);
+int main_domname(int argc, char **argv);
+/* This project's commands (not in Xen's xl): xl_dirty.c */
+int main_logdirty(int argc, char **argv);
+int main_vramtrack(int argc, char **argv);
+int main_dirtyrate(int argc, char **argv);
+
+void help(const char *command);
+
+extern const struct cmd_spec cmd_table[];
+extern const int cmdtable_len;
+/* Look up a command in the table, allowing unambiguous truncation */
+const struct cmd_spec *cmdtable_lookup(const char *s);
+/*
+ * How many commands s is a prefix of (an exact name counts as one);
+ * the first up to max of them in matches[].
+ */
+int cmdtable_matches(const char *s, const struct cmd_spec **matches, int max);
+
+extern libxl_ctx *ctx;
+extern xentoollog_logger_stdiostream *logger;
+
+void xl_ctx_alloc(void);
+
+/* global options */
+extern int dryrun_only;
+extern int force_execution;
+extern bool progress_use_cr;
+extern xentoollog_level minmsglevel;
+#define minmsglevel_default XTL_PROGRESS
+
+enum output_format {
+    OUTPUT_FORMAT_JSON,
+    OUTPUT_FORMAT_SXP,
+};
+extern enum output_format default_output_format;
+
+/* Print one {"domid": ..., "config": ...} object (xl create -n). */
+void printf_info(enum output_format output_format, int domid,
+                 libxl_domain_config *d_config, FILE *fh);
+
+#endif /* XL_H */

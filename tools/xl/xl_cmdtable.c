@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * xl's commands: name, implementation, whether it honours -N (dry run),
+ * whether it modifies anything (-f), description, usage and options.
+ * Xen's entries keep Xen's texts; the last three are this project's.
+ */
+#include <string.h>
+
+#include <libxl.h>
+
+#include "xl.h"
+
+const struct cmd_spec cmd_table[] = {
+    { "create",
+      &main_create, 1, 1,
+      "Create a domain from config file <filename>",
+      "<ConfigFile> [options] [vars]",
+      "-h                      Print this help.\n"
+      "-p                      Leave the domain paused after it is created.\n"
+      "-f FILE, --defconfig=FILE\n                     Use the given configuration file.\n"
+      "-q, --quiet             Quiet.\n"
+      "-n, --dryrun            Dry run - prints the resulting configuration\n"
+      "                         (deprecated in favour of global -N option).\n"
+      "-d                      Enable debug messages.\n"
+      "-F                      Run in foreground until death of the domain.\n"
+      "-e                      Do not wait in the background for the death of the domain.\n"
+      "[vars] are key=value settings that override the file's."
+    },
+    { "list",
+      &main_list, 0, 0,
+      "List information about all/some domains",
+      "[options] [Domain]\n",
+      "-l, --long              Output all VM details\n"
+      "-v, --verbose           Prints out UUIDs and security context\n"
+      "-Z, --context           Prints out security context"
+    },
+    { "destroy",
+      &main_destroy, 0, 1,
+      "Terminate a domain immediately",
+      "[options] <Domain>\n",
+      "-f                      Permit destroying domain 0, which will only succeed\n"
+      "                        when run from disaggregated toolstack domain with a\n"
+      "                        hardware domain distinct from domain 0."
+    },
+    { "pause",
+      &main_pause, 0, 1,
+      "Pause execution of a domain",
+      "<Domain>",
+      NULL,
+    },
+    { "unpause",
+      &main_unpause, 0, 1,
+      "Unpause a paused domain",
+      "<Domain>",
+      NULL,
+    },
+    { "info",
+      &main_info, 0, 0,
+      "Get information about Xen host",
+      "[<item>]",
+      "<item>                  Print only the value of this item (e.g. xen_version)",
+    },
+    { "domid",
+      &main_domid, 0, 0,
+      "Convert a domain name to domain id",
+      "<DomainName>",
+      NULL,
+    },
+    { "domname",
+      &main_domname, 0, 0,
+      "Convert a domain id to domain name",
+      "<DomainId>",
+      NULL,
+    },
+    { "dmesg",
+      &main_dmesg, 0, 0,
+      "Read and/or clear dmesg buffer",
+      "[-c]",
+      "  -c                        Clear dmesg buffer as well as printing it",
+    },
+    /* ---- this project's commands (not in Xen's xl) ---- */
+    { "log-dirty",
+      &main_logdirty, 0, 1,
+      "Control global log-dirty mode of a domain and read its dirty pages",
+      "[options] <Domain> <on|off|peek|clean>",
+      "on                      Put the domain into global log-dirty mode.\n"
+      "off                     Take it out of log-dirty mode.\n"
+      "peek                    Print the pages dirtied since the last clean\n"
+      "                        (one pfn or pfn range per line, hex).\n"
+      "clean                   The same, and start a new round.\n"
+      "-s, --stats             With peek/clean: print only the count.\n"
+      "-j, --json              Print the result as JSON."
+    },
+    { "vram-track",
+      &main_vramtrack, 0, 1,
+      "Track writes to a range of a domain's pages (video RAM)",
+      "[options] <Domain> <first-pfn> <nr> | <Domain> off",
+      "<first-pfn> <nr>        Track nr pages from first-pfn and print those\n"
+      "                        written since the last call for this range\n"
+      "                        (a new range reports every page).\n"
+      "off                     Stop tracking.\n"
+      "-s, --stats             Print only the count.\n"
+      "-j, --json              Print the result as JSON."
+    },
+    { "dirty-rate",
+      &main_dirtyrate, 0, 0,
+      "Measure how fast a domain dirties its memory",
+      "[options] <Domain>",
+      "-t SECONDS, --time=SECONDS\n"
+      "                        Measure over SECONDS (default 1, may be a\n"
+      "                        fraction).\n"
+      "-j, --json              Print the result as JSON."
+    },
+};
+
+const int cmdtable_len = sizeof(cmd_table) / sizeof(struct cmd_spec);
+
+int cmdtable_matches(const char *s, const struct cmd_spec **matches, int max)
+{
+    size_t len = strlen(s);
+    int count = 0;
+
+    for (int i = 0; i < cmdtable_len; i++) {
+        if (strncmp(s, cmd_table[i].cmd_name, len))
+            continue;
+        if (len == strlen(cmd_table[i].cmd_name)) {
+            /* an exact match wins even if it prefixes another command */
+            if (max > 0)
+                matches[0] = &cmd_table[i];
+            return 1;
+        }
+        if (count < max)
+            matches[count] = &cmd_table[i];
+        count++;
+    }
+    return count;
+}
+
+/* Look up a command in the table, allowing unambiguous truncation */
+const struct cmd_spec *cmdtable_lookup(const char *s)
+{
+    const struct cmd_spec *cmd = NULL;
+
+    if (!s || !*s)
+        return NULL;
+    return cmdtable_matches(s, &cmd, 1) == 1 ? cmd : NULL;
+}
