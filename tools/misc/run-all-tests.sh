@@ -51,6 +51,7 @@ fi
 run_suite unit   make -s -C tests/unit
 run_suite abi    make -s -C tests/abi
 run_suite tools-ctrl make -s -C tools/tests/ctrl
+run_suite tools-xl make -s -C tools/tests/xl
 run_suite guests tests/run-tests.sh -n
 
 echo "=== total ==="

@@ -1,0 +1,861 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * A fake libxenctrl and libxendevicemodel for testing libxl and xl on the
+ * host: the functions libxl calls, with xenctrl.h's signatures, serving a
+ * canned set of domains and recording every call.
+ *
+ * State lives in the text file $MOCK_XC_STATE (re-read by each process,
+ * rewritten after each change, so a sequence of xl commands sees one
+ * machine); without it, a built-in machine of three domains is used and
+ * nothing is saved.  Each call is appended to $MOCK_XC_LOG, one line:
+ * "pause 1", "shadow_op 5 enable_logdirty", "logdirty 5 clean pages=32768".
+ *
+ * State file lines (key=value fields, any order; '#' comments):
+ *   domain <id> uuid=<uuid> flags=<running,blocked,paused,shutdown,dying>
+ *          reason=<SHUTDOWN_*> tot=<pages> max=<pages> vcpus=<online>
+ *          maxvcpu=<id> cpu=<ns> type=<pv|pvh|hvm> logdirty=<0|1>
+ *          vram=<first>+<nr> mech=<none|pml|wp> maxpfn=<pfn>
+ *          dirty=<pfn ranges> write=<pfn ranges> vdirtied=<n,n,...>
+ *          calls=<clean>,<peek>,<vram> faults=<n>
+ *   console <one line of the hypervisor's console ring>
+ *   fail <function> <errno>        make that function fail
+ * Pfn ranges are "a-b,c,...", hex with 0x or decimal.  'write' is what
+ * the guest keeps writing: after a CLEAN those pages are dirty again (and
+ * counted to the vCPUs round-robin in vdirtied).
+ */
+#define _GNU_SOURCE
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <xenctrl.h>
+#include <xendevicemodel.h>
+
+#define MAX_DOMS 16
+#define MAX_PFNS 65536                  /* pfn space of a fake domain */
+#define MAX_VCPUS 8
+#define MAX_LINES 64
+
+struct fake_dom {
+    uint32_t id;
+    uint8_t uuid[16];
+    unsigned int flags;                 /* XEN_DOMINF_* */
+    unsigned int reason;
+    uint64_t tot, max, cpu;
+    unsigned int vcpus, maxvcpu;
+    char type[8];
+    int logdirty;
+    uint64_t vram_first;
+    uint32_t vram_nr;
+    int mech;                           /* XEN_DIRTY_MECH_* */
+    uint64_t maxpfn;
+    uint8_t dirty[MAX_PFNS / 8];
+    uint8_t write[MAX_PFNS / 8];
+    uint64_t vdirtied[MAX_VCPUS];
+    uint64_t clean_calls, peek_calls, vram_calls, faults, dirty_total;
+};
+
+static struct {
+    bool loaded;
+    struct fake_dom dom[MAX_DOMS];
+    int ndom;
+    char *console[MAX_LINES];
+    int nconsole;
+    char fail_fn[MAX_LINES][48];
+    int fail_errno[MAX_LINES];
+    int nfail;
+} m;
+
+struct xc_interface_core { int dummy; };
+struct xendevicemodel_handle { int dummy; };
+static struct xc_interface_core the_xch;
+static struct xendevicemodel_handle the_dmod;
+
+xc_hypercall_buffer_t XC__HYPERCALL_BUFFER_NAME(HYPERCALL_BUFFER_NULL) = {
+    .hbuf = NULL, .param_shadow = NULL, HYPERCALL_BUFFER_INIT_NO_BOUNCE
+};
+
+/* ---- logging of calls ---------------------------------------------------- */
+
+static void record(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void record(const char *fmt, ...)
+{
+    const char *path = getenv("MOCK_XC_LOG");
+    va_list ap;
+    FILE *f;
+
+    if (!path || !(f = fopen(path, "a")))
+        return;
+    va_start(ap, fmt);
+    vfprintf(f, fmt, ap);
+    va_end(ap);
+    fputc('\n', f);
+    fclose(f);
+}
+
+/* ---- state ------------------------------------------------------------------ */
+
+static void bit_set(uint8_t *bm, uint64_t p) { bm[p / 8] |= 1 << (p % 8); }
+static bool bit_test(const uint8_t *bm, uint64_t p)
+{
+    return (bm[p / 8] >> (p % 8)) & 1;
+}
+
+static void parse_ranges(uint8_t *bm, const char *s)
+{
+    char *copy = strdup(s), *save = NULL;
+
+    for (char *tok = strtok_r(copy, ",", &save); tok;
+         tok = strtok_r(NULL, ",", &save)) {
+        char *dash = strchr(tok + 1, '-');
+        uint64_t a = strtoull(tok, NULL, 0), b = a;
+
+        if (dash)
+            b = strtoull(dash + 1, NULL, 0);
+        for (uint64_t p = a; p <= b && p < MAX_PFNS; p++)
+            bit_set(bm, p);
+    }
+    free(copy);
+}
+
+static void print_ranges(FILE *f, const uint8_t *bm)
+{
+    bool first = true;
+
+    for (uint64_t p = 0; p < MAX_PFNS; ) {
+        if (!bit_test(bm, p)) {
+            p++;
+            continue;
+        }
+        uint64_t a = p;
+
+        while (p < MAX_PFNS && bit_test(bm, p))
+            p++;
+        fprintf(f, "%s%#"PRIx64, first ? "" : ",", a);
+        if (p - 1 > a)
+            fprintf(f, "-%#"PRIx64, p - 1);
+        first = false;
+    }
+    if (first)
+        fprintf(f, "none");
+}
+
+static void parse_uuid(uint8_t *u, const char *s)
+{
+    int n = 0;
+
+    for (; *s && n < 16; s++) {
+        if (*s == '-')
+            continue;
+        unsigned int v;
+
+        if (sscanf(s, "%2x", &v) != 1)
+            break;
+        u[n++] = (uint8_t)v;
+        s++;
+    }
+}
+
+static const struct { const char *name; unsigned int bit; } flag_names[] = {
+    { "running", XEN_DOMINF_running }, { "blocked", XEN_DOMINF_blocked },
+    { "paused", XEN_DOMINF_paused }, { "shutdown", XEN_DOMINF_shutdown },
+    { "dying", XEN_DOMINF_dying },
+};
+
+static void parse_field(struct fake_dom *d, const char *key, const char *val)
+{
+    if (!strcmp(key, "uuid")) {
+        parse_uuid(d->uuid, val);
+    } else if (!strcmp(key, "flags")) {
+        for (size_t i = 0; i < sizeof(flag_names) / sizeof(*flag_names); i++)
+            if (strstr(val, flag_names[i].name))
+                d->flags |= flag_names[i].bit;
+    } else if (!strcmp(key, "reason")) {
+        d->reason = strtoul(val, NULL, 0);
+    } else if (!strcmp(key, "tot")) {
+        d->tot = strtoull(val, NULL, 0);
+    } else if (!strcmp(key, "max")) {
+        d->max = strtoull(val, NULL, 0);
+    } else if (!strcmp(key, "cpu")) {
+        d->cpu = strtoull(val, NULL, 0);
+    } else if (!strcmp(key, "vcpus")) {
+        d->vcpus = strtoul(val, NULL, 0);
+    } else if (!strcmp(key, "maxvcpu")) {
+        d->maxvcpu = strtoul(val, NULL, 0);
+    } else if (!strcmp(key, "type")) {
+        snprintf(d->type, sizeof(d->type), "%s", val);
+    } else if (!strcmp(key, "logdirty")) {
+        d->logdirty = atoi(val);
+    } else if (!strcmp(key, "vram")) {
+        d->vram_first = strtoull(val, NULL, 0);
+        const char *plus = strchr(val, '+');
+        d->vram_nr = plus ? strtoul(plus + 1, NULL, 0) : 0;
+    } else if (!strcmp(key, "mech")) {
+        d->mech = !strcmp(val, "pml") ? XEN_DIRTY_MECH_PML :
+                  !strcmp(val, "wp") ? XEN_DIRTY_MECH_WP : XEN_DIRTY_MECH_NONE;
+    } else if (!strcmp(key, "maxpfn")) {
+        d->maxpfn = strtoull(val, NULL, 0);
+    } else if (!strcmp(key, "dirty")) {
+        if (strcmp(val, "none"))
+            parse_ranges(d->dirty, val);
+    } else if (!strcmp(key, "write")) {
+        if (strcmp(val, "none"))
+            parse_ranges(d->write, val);
+    } else if (!strcmp(key, "vdirtied")) {
+        char *copy = strdup(val), *save = NULL;
+        int i = 0;
+
+        for (char *t = strtok_r(copy, ",", &save); t && i < MAX_VCPUS;
+             t = strtok_r(NULL, ",", &save))
+            d->vdirtied[i++] = strtoull(t, NULL, 0);
+        free(copy);
+    } else if (!strcmp(key, "calls")) {
+        sscanf(val, "%"SCNu64",%"SCNu64",%"SCNu64, &d->clean_calls,
+               &d->peek_calls, &d->vram_calls);
+    } else if (!strcmp(key, "faults")) {
+        d->faults = strtoull(val, NULL, 0);
+    } else if (!strcmp(key, "total")) {
+        d->dirty_total = strtoull(val, NULL, 0);
+    }
+}
+
+static struct fake_dom *new_dom(uint32_t id)
+{
+    struct fake_dom *d = &m.dom[m.ndom++];
+
+    memset(d, 0, sizeof(*d));
+    d->id = id;
+    d->tot = d->max = 32768;
+    d->vcpus = 1;
+    d->maxpfn = 0x7fff;
+    d->mech = XEN_DIRTY_MECH_PML;
+    strcpy(d->type, "pvh");
+    return d;
+}
+
+static void load_line(char *line)
+{
+    char *save = NULL, *word;
+
+    line[strcspn(line, "\n")] = 0;
+    if (!strncmp(line, "console ", 8)) {
+        if (m.nconsole < MAX_LINES)
+            m.console[m.nconsole++] = strdup(line + 8);
+        return;
+    }
+    word = strtok_r(line, " \t", &save);
+    if (!word || word[0] == '#')
+        return;
+    if (!strcmp(word, "fail")) {
+        char *fn = strtok_r(NULL, " \t", &save);
+        char *e = strtok_r(NULL, " \t", &save);
+
+        if (fn && e && m.nfail < MAX_LINES) {
+            snprintf(m.fail_fn[m.nfail], sizeof(m.fail_fn[0]), "%s", fn);
+            m.fail_errno[m.nfail++] = atoi(e);
+        }
+        return;
+    }
+    if (!strcmp(word, "domain") && m.ndom < MAX_DOMS) {
+        struct fake_dom *d = new_dom(strtoul(strtok_r(NULL, " \t", &save),
+                                             NULL, 0));
+
+        while ((word = strtok_r(NULL, " \t", &save))) {
+            char *eq = strchr(word, '=');
+
+            if (eq) {
+                *eq = 0;
+                parse_field(d, word, eq + 1);
+            }
+        }
+    }
+}
+
+static const char default_state[] =
+    "domain 0 flags=running tot=262144 max=262144 vcpus=2 maxvcpu=1 "
+        "cpu=41200000000 type=pvh\n"
+    "domain 1 uuid=5a1e0000-0000-4000-8000-000000000001 flags=blocked "
+        "tot=65536 max=65536 vcpus=1 cpu=3500000000 type=pvh\n"
+    "domain 5 uuid=5a1e0000-0000-4000-8000-000000000005 flags=running "
+        "tot=32768 max=32768 vcpus=2 maxvcpu=1 cpu=900000000 type=pvh "
+        "write=0x100-0x13f\n"
+    "console (XEN) Xen version 4.17 (mock)\n"
+    "console (XEN) VMX: PML enabled\n";
+
+static void load(void)
+{
+    const char *path = getenv("MOCK_XC_STATE");
+    char line[4096];
+
+    if (m.loaded)
+        return;
+    m.loaded = true;
+    if (path) {
+        FILE *f = fopen(path, "r");
+
+        if (!f)
+            return;
+        while (fgets(line, sizeof(line), f))
+            load_line(line);
+        fclose(f);
+    } else {
+        char *copy = strdup(default_state), *save = NULL;
+
+        for (char *l = strtok_r(copy, "\n", &save); l;
+             l = strtok_r(NULL, "\n", &save)) {
+            snprintf(line, sizeof(line), "%s", l);
+            load_line(line);
+        }
+        free(copy);
+    }
+}
+
+static void save(void)
+{
+    const char *path = getenv("MOCK_XC_STATE");
+    char tmp[4200];
+    FILE *f;
+
+    if (!path)
+        return;
+    snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+    f = fopen(tmp, "w");
+    if (!f)
+        return;
+    for (int i = 0; i < m.ndom; i++) {
+        struct fake_dom *d = &m.dom[i];
+        bool first = true;
+
+        fprintf(f, "domain %u uuid=" "%02x%02x%02x%02x-%02x%02x-%02x%02x-"
+                "%02x%02x-%02x%02x%02x%02x%02x%02x", d->id,
+                d->uuid[0], d->uuid[1], d->uuid[2], d->uuid[3], d->uuid[4],
+                d->uuid[5], d->uuid[6], d->uuid[7], d->uuid[8], d->uuid[9],
+                d->uuid[10], d->uuid[11], d->uuid[12], d->uuid[13],
+                d->uuid[14], d->uuid[15]);
+        fprintf(f, " flags=");
+        for (size_t k = 0; k < sizeof(flag_names) / sizeof(*flag_names); k++)
+            if (d->flags & flag_names[k].bit) {
+                fprintf(f, "%s%s", first ? "" : ",", flag_names[k].name);
+                first = false;
+            }
+        if (first)
+            fprintf(f, "none");
+        fprintf(f, " reason=%u tot=%"PRIu64" max=%"PRIu64" vcpus=%u "
+                "maxvcpu=%u cpu=%"PRIu64" type=%s logdirty=%d vram=%#"PRIx64
+                "+%u mech=%s maxpfn=%#"PRIx64" dirty=", d->reason, d->tot,
+                d->max, d->vcpus, d->maxvcpu, d->cpu, d->type, d->logdirty,
+                d->vram_first, d->vram_nr,
+                d->mech == XEN_DIRTY_MECH_PML ? "pml" :
+                d->mech == XEN_DIRTY_MECH_WP ? "wp" : "none", d->maxpfn);
+        print_ranges(f, d->dirty);
+        fprintf(f, " write=");
+        print_ranges(f, d->write);
+        fprintf(f, " vdirtied=");
+        for (unsigned int v = 0; v <= d->maxvcpu && v < MAX_VCPUS; v++)
+            fprintf(f, "%s%"PRIu64, v ? "," : "", d->vdirtied[v]);
+        fprintf(f, " calls=%"PRIu64",%"PRIu64",%"PRIu64" faults=%"PRIu64
+                " total=%"PRIu64"\n", d->clean_calls, d->peek_calls,
+                d->vram_calls, d->faults, d->dirty_total);
+    }
+    for (int i = 0; i < m.nconsole; i++)
+        fprintf(f, "console %s\n", m.console[i]);
+    for (int i = 0; i < m.nfail; i++)
+        fprintf(f, "fail %s %d\n", m.fail_fn[i], m.fail_errno[i]);
+    fclose(f);
+    rename(tmp, path);
+}
+
+/* 0, or -1 with errno set if the state file asks fn to fail. */
+static int injected(const char *fn)
+{
+    for (int i = 0; i < m.nfail; i++)
+        if (!strcmp(m.fail_fn[i], fn)) {
+            errno = m.fail_errno[i];
+            return -1;
+        }
+    return 0;
+}
+
+static struct fake_dom *find(uint32_t domid)
+{
+    load();
+    for (int i = 0; i < m.ndom; i++)
+        if (m.dom[i].id == domid)
+            return &m.dom[i];
+    errno = ESRCH;
+    return NULL;
+}
+
+/* ---- libxenctrl ----------------------------------------------------------------- */
+
+xc_interface *xc_interface_open(xentoollog_logger *logger,
+                                xentoollog_logger *dombuild_logger,
+                                unsigned open_flags)
+{
+    (void)logger; (void)dombuild_logger; (void)open_flags;
+    load();
+    if (injected("xc_interface_open"))
+        return NULL;
+    return &the_xch;
+}
+
+int xc_interface_close(xc_interface *xch)
+{
+    (void)xch;
+    return 0;
+}
+
+int xc_domain_getinfolist(xc_interface *xch, uint32_t first_domain,
+                          unsigned int max_domains, xc_domaininfo_t *info)
+{
+    int n = 0;
+
+    (void)xch;
+    load();
+    if (injected("xc_domain_getinfolist"))
+        return -1;
+    /* in id order */
+    for (uint32_t id = first_domain; id < DOMID_FIRST_RESERVED &&
+         (unsigned int)n < max_domains; id++) {
+        struct fake_dom *d = NULL;
+
+        for (int i = 0; i < m.ndom; i++)
+            if (m.dom[i].id == id)
+                d = &m.dom[i];
+        if (!d)
+            continue;
+        memset(&info[n], 0, sizeof(info[n]));
+        info[n].domain = (domid_t)d->id;
+        info[n].flags = d->flags;
+        if (d->flags & XEN_DOMINF_shutdown)
+            info[n].flags |= (d->reason & XEN_DOMINF_shutdownmask)
+                             << XEN_DOMINF_shutdownshift;
+        if (strcmp(d->type, "pv"))
+            info[n].flags |= XEN_DOMINF_hvm_guest | XEN_DOMINF_hap;
+        if (!strcmp(d->type, "hvm"))
+            info[n].arch_config.emulation_flags = XEN_X86_EMU_LAPIC;
+        info[n].tot_pages = d->tot;
+        info[n].max_pages = d->max;
+        info[n].cpu_time = d->cpu;
+        info[n].nr_online_vcpus = d->vcpus;
+        info[n].max_vcpu_id = d->maxvcpu;
+        memcpy(info[n].handle, d->uuid, 16);
+        info[n].gpaddr_bits = 36;
+        n++;
+    }
+    return n;
+}
+
+static int set_flag(uint32_t domid, const char *op, unsigned int set,
+                    unsigned int clear)
+{
+    struct fake_dom *d = find(domid);
+
+    record("%s %u", op, domid);
+    if (!d)
+        return -1;
+    if (injected(op))
+        return -1;
+    d->flags = (d->flags | set) & ~clear;
+    save();
+    return 0;
+}
+
+int xc_domain_pause(xc_interface *xch, uint32_t domid)
+{
+    (void)xch;
+    return set_flag(domid, "pause", XEN_DOMINF_paused, 0);
+}
+
+int xc_domain_unpause(xc_interface *xch, uint32_t domid)
+{
+    (void)xch;
+    return set_flag(domid, "unpause", 0, XEN_DOMINF_paused);
+}
+
+int xc_domain_shutdown(xc_interface *xch, uint32_t domid, int reason)
+{
+    struct fake_dom *d = find(domid);
+
+    (void)xch;
+    record("shutdown %u %d", domid, reason);
+    if (!d || injected("shutdown"))
+        return -1;
+    d->flags |= XEN_DOMINF_shutdown;
+    d->reason = (unsigned int)reason;
+    save();
+    return 0;
+}
+
+int xc_domain_destroy(xc_interface *xch, uint32_t domid)
+{
+    struct fake_dom *d = find(domid);
+
+    (void)xch;
+    record("destroy %u", domid);
+    if (!d || injected("destroy"))
+        return -1;
+    *d = m.dom[--m.ndom];
+    save();
+    return 0;
+}
+
+int xc_physinfo(xc_interface *xch, xc_physinfo_t *info)
+{
+    (void)xch;
+    load();
+    if (injected("xc_physinfo"))
+        return -1;
+    memset(info, 0, sizeof(*info));
+    info->threads_per_core = 1;
+    info->cores_per_socket = 1;
+    info->nr_cpus = 1;
+    info->max_cpu_id = 0;
+    info->nr_nodes = 1;
+    info->cpu_khz = 2400000;
+    info->capabilities = XEN_SYSCTL_PHYSCAP_hvm | XEN_SYSCTL_PHYSCAP_hap;
+    info->total_pages = 524288;         /* 2 GiB */
+    info->free_pages = 131072;
+    info->max_mfn = 0x7ffff;
+    info->hw_cap[0] = 0x178bfbff;
+    info->hw_cap[1] = 0x80002001;
+    return 0;
+}
+
+int xc_version(xc_interface *xch, int cmd, void *arg)
+{
+    (void)xch;
+    load();
+    switch (cmd) {
+    case XENVER_version:
+        return 4 << 16 | 17;
+    case XENVER_extraversion:
+        strcpy(arg, ".0-mock");
+        return 0;
+    case XENVER_compile_info: {
+        xen_compile_info_t *ci = arg;
+
+        strcpy(ci->compiler, "gcc (mock) 12.2.0");
+        strcpy(ci->compile_by, "tester");
+        strcpy(ci->compile_domain, "example.org");
+        strcpy(ci->compile_date, "Thu Jan  1 00:00:00 UTC 1970");
+        return 0;
+    }
+    case XENVER_capabilities:
+        strcpy(arg, "hvm-3.0-x86_32 hvm-3.0-x86_32p hvm-3.0-x86_64");
+        return 0;
+    case XENVER_changeset:
+        strcpy(arg, "mock");
+        return 0;
+    case XENVER_platform_parameters:
+        ((xen_platform_parameters_t *)arg)->virt_start = 0xffff800000000000UL;
+        return 0;
+    case XENVER_pagesize:
+        return 4096;
+    case XENVER_commandline:
+        strcpy(arg, "pml=1 ple_gap=64 ple_window=4096");
+        return 0;
+    case XENVER_build_id: {
+        xen_build_id_t *b = arg;
+        static const unsigned char id[] = { 0xde, 0xad, 0xbe, 0xef };
+
+        if (b->len < sizeof(id)) {
+            errno = ENOBUFS;
+            return -1;
+        }
+        memcpy(b->buf, id, sizeof(id));
+        return sizeof(id);
+    }
+    default:
+        errno = ENOSYS;
+        return -1;
+    }
+}
+
+int xc_readconsolering(xc_interface *xch, char *buffer,
+                       unsigned int *pnr_chars, int clear, int incremental,
+                       uint32_t *pindex)
+{
+    size_t total = 0, pos = incremental && pindex ? *pindex : 0, done = 0;
+    char *all;
+
+    (void)xch;
+    load();
+    record("readconsolering clear=%d", clear);
+    for (int i = 0; i < m.nconsole; i++)
+        total += strlen(m.console[i]) + 1;
+    all = malloc(total + 1);
+    all[0] = 0;
+    for (int i = 0; i < m.nconsole; i++) {
+        strcat(all, m.console[i]);
+        strcat(all, "\n");
+    }
+    while (pos < total && done < *pnr_chars)
+        buffer[done++] = all[pos++];
+    free(all);
+    *pnr_chars = (unsigned int)done;
+    if (pindex)
+        *pindex = (uint32_t)pos;
+    if (clear) {
+        for (int i = 0; i < m.nconsole; i++)
+            free(m.console[i]);
+        m.nconsole = 0;
+        save();
+    }
+    return 0;
+}
+
+int xc_shadow_control(xc_interface *xch, uint32_t domid, unsigned int sop,
+                      unsigned int *mb, unsigned int mode)
+{
+    struct fake_dom *d = find(domid);
+
+    (void)xch; (void)mb; (void)mode;
+    record("shadow_op %u %s", domid,
+           sop == XEN_DOMCTL_SHADOW_OP_OFF ? "off" :
+           sop == XEN_DOMCTL_SHADOW_OP_ENABLE_LOGDIRTY ? "enable_logdirty" :
+           "other");
+    if (!d || injected("xc_shadow_control"))
+        return -1;
+    switch (sop) {
+    case XEN_DOMCTL_SHADOW_OP_ENABLE_LOGDIRTY:
+        if (d->logdirty || d->vram_nr) {
+            errno = EINVAL;
+            return -1;
+        }
+        d->logdirty = 1;
+        memset(d->dirty, 0, sizeof(d->dirty));
+        break;
+    case XEN_DOMCTL_SHADOW_OP_OFF:
+        d->logdirty = 0;
+        d->vram_nr = 0;
+        d->vram_first = 0;
+        memset(d->dirty, 0, sizeof(d->dirty));
+        break;
+    default:
+        errno = EINVAL;
+        return -1;
+    }
+    save();
+    return 0;
+}
+
+/* The guest "writes" its write set again (after a CLEAN). */
+static void guest_writes(struct fake_dom *d)
+{
+    unsigned int nv = d->maxvcpu + 1, k = 0;
+
+    for (uint64_t p = 0; p <= d->maxpfn && p < MAX_PFNS; p++) {
+        if (!bit_test(d->write, p))
+            continue;
+        if (!bit_test(d->dirty, p)) {
+            bit_set(d->dirty, p);
+            d->dirty_total++;
+            if (nv <= MAX_VCPUS)
+                d->vdirtied[k++ % nv]++;
+        }
+    }
+}
+
+long long xc_logdirty_control(xc_interface *xch, uint32_t domid,
+                              unsigned int sop,
+                              xc_hypercall_buffer_t *dirty_bitmap,
+                              unsigned long pages, unsigned int mode,
+                              xc_shadow_op_stats_t *stats)
+{
+    struct fake_dom *d = find(domid);
+    uint8_t *bm = dirty_bitmap ? dirty_bitmap->hbuf : NULL;
+    bool clean = sop == XEN_DOMCTL_SHADOW_OP_CLEAN;
+    uint64_t covered;
+
+    (void)xch; (void)mode;
+    record("logdirty %u %s pages=%lu", domid, clean ? "clean" : "peek", pages);
+    if (!d || injected("xc_logdirty_control"))
+        return -1;
+    if (!d->logdirty || (sop != XEN_DOMCTL_SHADOW_OP_CLEAN &&
+                         sop != XEN_DOMCTL_SHADOW_OP_PEEK)) {
+        errno = EINVAL;
+        return -1;
+    }
+    covered = pages < d->maxpfn + 1 ? pages : d->maxpfn + 1;
+    if (covered && !bm) {
+        errno = EFAULT;
+        return -1;
+    }
+    for (uint64_t p = 0; p < covered && p < MAX_PFNS; p++)
+        if (bit_test(d->dirty, p))
+            bit_set(bm, p);
+    if (stats) {
+        stats->fault_count = (uint32_t)d->faults;
+        stats->dirty_count = (uint32_t)d->dirty_total;
+    }
+    if (clean) {
+        d->clean_calls++;
+        for (uint64_t p = 0; p < covered && p < MAX_PFNS; p++)
+            d->dirty[p / 8] &= ~(1 << (p % 8));
+        guest_writes(d);
+    } else {
+        d->peek_calls++;
+    }
+    save();
+    return (long long)covered;
+}
+
+void *xc__hypercall_buffer_alloc_pages(xc_interface *xch,
+                                       xc_hypercall_buffer_t *b, int nr_pages)
+{
+    (void)xch;
+    b->hbuf = calloc(nr_pages ? nr_pages : 1, XC_PAGE_SIZE);
+    b->sz = (size_t)nr_pages * XC_PAGE_SIZE;
+    return b->hbuf;
+}
+
+void xc__hypercall_buffer_free_pages(xc_interface *xch,
+                                     xc_hypercall_buffer_t *b, int nr_pages)
+{
+    (void)xch; (void)nr_pages;
+    free(b->hbuf);
+    b->hbuf = NULL;
+}
+
+void *xc__hypercall_buffer_alloc(xc_interface *xch, xc_hypercall_buffer_t *b,
+                                 size_t size)
+{
+    (void)xch;
+    b->hbuf = calloc(1, size ? size : 1);
+    b->sz = size;
+    return b->hbuf;
+}
+
+void xc__hypercall_buffer_free(xc_interface *xch, xc_hypercall_buffer_t *b)
+{
+    (void)xch;
+    free(b->hbuf);
+    b->hbuf = NULL;
+}
+
+int xc_dirty_stats(xc_interface *xch, uint32_t domid,
+                   xen_domctl_dirty_stats_t *stats,
+                   xen_dirty_vcpu_stats_t *vcpus, unsigned int *nr_vcpus)
+{
+    struct fake_dom *d = find(domid);
+    unsigned int nv;
+
+    (void)xch;
+    record("dirty_stats %u", domid);
+    if (!d || injected("xc_dirty_stats"))
+        return -1;
+    nv = d->maxvcpu + 1;
+    memset(stats, 0, sizeof(*stats));
+    stats->mode = (d->logdirty ? XEN_DIRTY_MODE_LOGDIRTY : 0) |
+                  (d->vram_nr ? XEN_DIRTY_MODE_VRAM : 0);
+    stats->mechanism = d->logdirty || d->vram_nr ? (uint32_t)d->mech
+                                                 : XEN_DIRTY_MECH_NONE;
+    stats->nr_vcpus = nv;
+    stats->dirty_pages = d->dirty_total;
+    stats->fault_count = d->faults;
+    stats->clean_calls = d->clean_calls;
+    stats->peek_calls = d->peek_calls;
+    stats->vram_calls = d->vram_calls;
+    for (unsigned int i = 0; vcpus && i < nv && i < *nr_vcpus; i++) {
+        memset(&vcpus[i], 0, sizeof(vcpus[i]));
+        vcpus[i].pages_dirtied = i < MAX_VCPUS ? d->vdirtied[i] : 0;
+        if (d->mech == XEN_DIRTY_MECH_PML)
+            vcpus[i].pml_entries = vcpus[i].pages_dirtied;
+        else
+            vcpus[i].wp_faults = vcpus[i].pages_dirtied;
+        vcpus[i].exits_total = 1000 + i;
+        stats->pml_full_exits += vcpus[i].pml_full_exits;
+    }
+    *nr_vcpus = nv;
+    return 0;
+}
+
+int xc_vcpu_exit_counts(xc_interface *xch, uint32_t domid, uint32_t vcpu,
+                        uint64_t *counts, unsigned int *nr_reasons)
+{
+    struct fake_dom *d = find(domid);
+    const unsigned int nr = 70;
+
+    (void)xch;
+    record("exit_counts %u %u", domid, vcpu);
+    if (!d || injected("xc_vcpu_exit_counts"))
+        return -1;
+    if (vcpu > d->maxvcpu) {
+        errno = EINVAL;
+        return -1;
+    }
+    for (unsigned int r = 0; r < nr && r < *nr_reasons; r++)
+        counts[r] = r * 10 + vcpu;
+    *nr_reasons = nr;
+    return 0;
+}
+
+/* ---- libxendevicemodel ---------------------------------------------------------- */
+
+xendevicemodel_handle *xendevicemodel_open(struct xentoollog_logger *logger,
+                                           unsigned int open_flags)
+{
+    (void)logger; (void)open_flags;
+    load();
+    return &the_dmod;
+}
+
+int xendevicemodel_close(xendevicemodel_handle *dmod)
+{
+    (void)dmod;
+    return 0;
+}
+
+int xendevicemodel_track_dirty_vram(xendevicemodel_handle *dmod,
+                                    domid_t domid, uint64_t first_pfn,
+                                    uint32_t nr, unsigned long *dirty_bitmap)
+{
+    struct fake_dom *d = find(domid);
+    uint8_t *bm = (uint8_t *)dirty_bitmap;
+
+    (void)dmod;
+    record("track_dirty_vram %u first=%#"PRIx64" nr=%u", domid, first_pfn, nr);
+    if (!d || injected("xendevicemodel_track_dirty_vram"))
+        return -1;
+    if (d->logdirty) {
+        errno = EINVAL;
+        return -1;
+    }
+    if (nr == 0) {
+        d->vram_nr = 0;
+        d->vram_first = 0;
+        save();
+        return 0;
+    }
+    if (first_pfn + nr > d->maxpfn + 1) {
+        errno = EINVAL;
+        return -1;
+    }
+    d->vram_calls++;
+    if (first_pfn != d->vram_first || nr != d->vram_nr) {
+        /* a new range: every page is reported */
+        memset(bm, 0xff, (nr + 7) / 8);
+        if (nr % 8)
+            bm[nr / 8] &= (1 << (nr % 8)) - 1;
+        d->vram_first = first_pfn;
+        d->vram_nr = nr;
+    } else {
+        memset(bm, 0, (nr + 7) / 8);
+        for (uint32_t i = 0; i < nr; i++) {
+            uint64_t p = first_pfn + i;
+
+            if (p < MAX_PFNS && bit_test(d->dirty, p)) {
+                bm[i / 8] |= 1 << (i % 8);
+                d->dirty[p / 8] &= ~(1 << (p % 8));
+            }
+        }
+    }
+    guest_writes(d);
+    save();
+    return 0;
+}

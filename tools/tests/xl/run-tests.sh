@@ -1,0 +1,793 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The toolstack's host tests (run by "make -C tools/tests/xl"):
+#   1. bin/test_units: the xl.cfg parser, xl's config mapping, the
+#      generated types (_init/_dispose/_to_json), enums, the command table;
+#   2. client.c compiled with -Wall -Werror against our libxl.h and
+#      against Debian's /usr/include/libxl.h, and run against the mock;
+#   3. bin/xl (xl linked with the fake libxenctrl, mock_xc.c) end to end:
+#      output formats, the calls it makes, and bad input.
+# Each case prints FAIL with details when it fails; the last line is
+# "N passed, N failed"; the exit status is 1 if anything failed.
+set -u
+cd "$(dirname "$0")"
+HERE=$PWD
+BIN=$HERE/bin
+CC=${CC:-gcc}
+OUR_CFLAGS=${OUR_CFLAGS:-"-I$HERE/../../include -I$HERE/../../../xen/include -D__XEN_TOOLS__"}
+
+pass=0
+fail=0
+
+# ---- 1. unit tests -------------------------------------------------------------
+
+units=$("$BIN/test_units")
+units_rc=$?
+echo "$units"
+last=$(tail -n 1 <<<"$units")
+if [[ $last =~ ^units:\ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+    pass=$((pass + BASH_REMATCH[1]))
+    fail=$((fail + BASH_REMATCH[2]))
+    [ "$units_rc" -ne 0 ] && [ "${BASH_REMATCH[2]}" -eq 0 ] && fail=$((fail + 1))
+else
+    echo "FAIL: test_units gave no result line (exit status $units_rc)"
+    fail=$((fail + 1))
+fi
+
+# ---- the per-case machinery ------------------------------------------------------
+
+W=$(mktemp -d)
+trap 'rm -rf "$W"' EXIT
+
+CASE=
+CASE_OK=1
+CASE_MSG=
+
+begin() {
+    CASE=$1
+    CASE_OK=1
+    CASE_MSG=
+    : >"$W/log"
+}
+
+problem() {
+    CASE_OK=0
+    CASE_MSG+="$1"$'\n'
+}
+
+end() {
+    if [ "$CASE_OK" -eq 1 ]; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL: $CASE"
+        sed 's/^/    /' <<<"$CASE_MSG"
+    fi
+}
+
+# A fresh fake machine: dom0, guest1 (1), web (5).
+machine() {
+    rm -rf "$W/run"
+    mkdir -p "$W/run"
+    cat >"$W/state" <<'EOF'
+domain 0 flags=running tot=262144 max=262144 vcpus=2 maxvcpu=1 cpu=41200000000
+domain 1 uuid=5a1e0000-0000-4000-8000-000000000001 flags=blocked tot=65536 max=65536 vcpus=1 cpu=3500000000
+domain 5 uuid=5a1e0000-0000-4000-8000-000000000005 flags=running tot=32768 max=32768 vcpus=2 maxvcpu=1 cpu=900000000 write=0x100-0x13f
+console (XEN) Xen version 4.17 (mock)
+console (XEN) VMX: PML enabled
+EOF
+    printf guest1 >"$W/run/userdata-d.1.5a1e0000-0000-4000-8000-000000000001.domain-name"
+    printf web >"$W/run/userdata-d.5.5a1e0000-0000-4000-8000-000000000005.domain-name"
+}
+
+# Change a field of one domain in the state file: setfield 5 logdirty=1
+setfield() {
+    local dom=$1 kv=$2 key=${2%%=*}
+    sed -i -E "/^domain $dom /{s/ $key=[^ ]*//; s/\$/ $kv/}" "$W/state"
+}
+
+export MOCK_XC_STATE=$W/state MOCK_XC_LOG=$W/log LIBXL_RUN_DIR=$W/run
+
+xl() {
+    "$BIN/xl" "$@" >"$W/out" 2>"$W/err"
+    echo $? >"$W/rc"
+}
+
+want_rc() {
+    local rc
+    rc=$(cat "$W/rc")
+    [ "$rc" = "$1" ] || problem "exit status $rc, want $1; stderr: $(cat "$W/err")"
+}
+
+compare() {   # what file (expected on stdin)
+    local d
+    d=$(diff -u - "$2")
+    [ -z "$d" ] || problem "$1 differs (- want, + got):"$'\n'"$d"
+}
+want_out() { compare stdout "$W/out"; }
+want_err() { compare stderr "$W/err"; }
+want_log() { compare "call log" "$W/log"; }
+
+want_out_has() {
+    grep -qE -- "$1" "$W/out" || problem "stdout lacks /$1/:"$'\n'"$(cat "$W/out")"
+}
+want_err_has() {
+    grep -qE -- "$1" "$W/err" || problem "stderr lacks /$1/:"$'\n'"$(cat "$W/err")"
+}
+want_err_lines() {
+    local n
+    n=$(wc -l <"$W/err")
+    [ "$n" -eq "$1" ] || problem "stderr has $n lines, want $1:"$'\n'"$(cat "$W/err")"
+}
+want_no_out() {
+    [ ! -s "$W/out" ] || problem "unexpected stdout:"$'\n'"$(cat "$W/out")"
+}
+want_log_has() {
+    grep -qxF -- "$1" "$W/log" || problem "call log lacks '$1':"$'\n'"$(cat "$W/log")"
+}
+want_log_lacks() {
+    ! grep -qE -- "$1" "$W/log" || problem "call log has /$1/:"$'\n'"$(cat "$W/log")"
+}
+want_state_has() {
+    grep -qE -- "$1" "$W/state" || problem "state lacks /$1/:"$'\n'"$(cat "$W/state")"
+}
+
+# ---- 2. the libxl client ----------------------------------------------------------
+
+begin "client.c compiles against our libxl.h (-Wall -Werror)"
+if ! out=$($CC -Wall -Werror $OUR_CFLAGS -c client.c -o "$W/client-ours.o" 2>&1); then
+    problem "$out"
+fi
+end
+
+begin "client.c compiles against Debian's libxl.h (-Wall -Werror)"
+if [ ! -f /usr/include/libxl.h ]; then
+    problem "/usr/include/libxl.h missing: install libxen-dev (tools/misc/install-deps.sh)"
+elif ! out=$($CC -Wall -Werror -c client.c -o "$W/client-debian.o" 2>&1); then
+    problem "$out"
+fi
+end
+
+begin "client runs against the fake libxenctrl"
+machine
+"$BIN/client" 5 >"$W/out" 2>"$W/err"
+echo $? >"$W/rc"
+want_rc 0
+want_out <<'EOF'
+domain 0: 1048576 KiB, 2 vCPUs
+domain 1: 262144 KiB, 1 vCPUs
+domain 5: 131072 KiB, 2 vCPUs
+domain 5: max 131072 KiB, cpu 900000000 ns
+EOF
+want_log_has "pause 5"
+want_log_has "unpause 5"
+end
+
+# ---- 3. xl end to end ----------------------------------------------------------------
+
+LIST_ALL='Name                                        ID   Mem VCPUs	State	Time(s)
+Domain-0                                     0  1024     2     r-----      41.2
+guest1                                       1   256     1     -b----       3.5
+web                                          5   128     2     r-----       0.9'
+
+begin "xl list: Xen's columns, names, state letters"
+machine
+xl list
+want_rc 0
+want_out <<<"$LIST_ALL"
+want_err </dev/null
+end
+
+begin "xl li: an unambiguous prefix"
+machine
+xl li
+want_rc 0
+want_out <<<"$LIST_ALL"
+end
+
+begin "xl d: an ambiguous prefix is refused"
+machine
+xl d
+want_rc 1
+want_no_out
+want_err <<'EOF'
+xl: command 'd' is ambiguous: destroy domid domname dmesg dirty-rate (see 'xl help')
+EOF
+end
+
+begin "xl frobnicate: unknown command"
+machine
+xl frobnicate 1
+want_rc 1
+want_no_out
+want_err <<'EOF'
+xl: command 'frobnicate' not implemented (see 'xl help')
+EOF
+end
+
+begin "xl list <domain>, by id and by name"
+machine
+xl list web
+want_rc 0
+want_out <<'EOF'
+Name                                        ID   Mem VCPUs	State	Time(s)
+web                                          5   128     2     r-----       0.9
+EOF
+end
+
+begin "xl list: unknown domain"
+machine
+xl list 42
+want_rc 1
+want_no_out
+want_err <<'EOF'
+Error: Domain '42' does not exist.
+EOF
+end
+
+begin "xl list: paused, shut down (crash) and dying domains"
+machine
+setfield 1 flags=paused
+setfield 5 flags=shutdown,dying
+setfield 5 reason=3
+xl list
+want_rc 0
+want_out_has '^guest1 +1 +256 +1 +--p---'
+want_out_has '^web +5 +128 +2 +---scd'
+end
+
+begin "xl list -v: UUIDs and reason codes"
+machine
+setfield 5 flags=shutdown
+setfield 5 reason=1
+xl list -v 5
+want_rc 0
+want_out <<'EOF'
+Name                                        ID   Mem VCPUs	State	Time(s)   UUID                            Reason-Code	Security Label
+web                                          5   128     2     ---sr-       0.9 5a1e0000-0000-4000-8000-000000000005        1                -
+EOF
+end
+
+begin "xl list -l: JSON array of {domid, config}"
+machine
+xl list -l 1
+want_rc 0
+want_out <<'EOF'
+[
+    {
+        "domid": 1,
+        "config": {
+            "c_info": {
+                "type": "pvh",
+                "name": "guest1",
+                "uuid": "5a1e0000-0000-4000-8000-000000000001"
+            },
+            "b_info": {
+                "max_vcpus": 1,
+                "avail_vcpus": [
+                    0
+                ],
+                "max_memkb": 262144,
+                "target_memkb": 262144,
+                "type.pvh": {
+
+                }
+            }
+        }
+    }
+]
+
+EOF
+end
+
+begin "xl pause 1 issues xc_domain_pause(1)"
+machine
+xl pause 1
+want_rc 0
+want_no_out
+want_err </dev/null
+want_log_has "pause 1"
+want_state_has '^domain 1 .*flags=[a-z,]*paused'
+end
+
+begin "xl unpause <name>"
+machine
+setfield 5 flags=running,paused
+xl unpause web
+want_rc 0
+want_log_has "unpause 5"
+want_state_has '^domain 5 .*flags=running '
+end
+
+begin "xl pause: unknown domain, nothing done"
+machine
+xl pause nosuch
+want_rc 1
+want_err <<'EOF'
+Error: Domain 'nosuch' does not exist.
+EOF
+want_log_lacks '^pause'
+end
+
+begin "xl pause: missing argument"
+machine
+xl pause
+want_rc 2
+want_err_has "'xl pause' requires at least 1 argument"
+want_log_lacks '^pause'
+end
+
+begin "xl pause: hypervisor error reported"
+machine
+echo "fail pause 1" >>"$W/state"
+xl pause 1
+want_rc 1
+want_err_has '^xl: pausing domain 1 failed \(ERROR_FAIL|fail\)'
+end
+
+begin "xl destroy 0 is refused without -f"
+machine
+xl destroy 0
+want_rc 1
+want_err_has '^Not destroying domain 0; use -f to force'
+want_log_lacks '^destroy'
+end
+
+begin "xl destroy <name>"
+machine
+xl destroy guest1
+want_rc 0
+want_log_has "destroy 1"
+xl list
+want_out_has '^web '
+grep -q '^guest1' "$W/out" && problem "destroyed domain still listed"
+[ -e "$W/run/userdata-d.1.5a1e0000-0000-4000-8000-000000000001.domain-name" ] &&
+    problem "name record not removed"
+end
+
+begin "xl info: Xen's key : value layout"
+machine
+xl info
+want_rc 0
+want_out_has '^nr_cpus                : 1$'
+want_out_has '^total_memory           : 2048$'
+want_out_has '^free_memory            : 512$'
+want_out_has '^virt_caps              : hvm hap$'
+want_out_has '^xen_version            : 4\.17\.0-mock$'
+want_out_has '^xen_commandline        : pml=1 ple_gap=64 ple_window=4096$'
+want_out_has '^build_id               : deadbeef$'
+want_out_has '^xend_config_format     : 4$'
+end
+
+begin "xl info <item>"
+machine
+xl info xen_version
+want_rc 0
+want_out <<'EOF'
+4.17.0-mock
+EOF
+end
+
+begin "xl dmesg, then xl dmesg -c"
+machine
+xl dmesg
+want_rc 0
+want_out <<'EOF'
+(XEN) Xen version 4.17 (mock)
+(XEN) VMX: PML enabled
+EOF
+xl dmesg -c
+want_out_has 'PML enabled'
+xl dmesg
+want_no_out
+end
+
+begin "xl domid / domname"
+machine
+xl domid web
+want_out <<<"5"
+xl domname 1
+want_out <<<"guest1"
+xl domid nosuch
+want_rc 1
+end
+
+begin "xl help; xl help list; xl list -h"
+machine
+xl help
+want_rc 0
+want_out_has '^ log-dirty +Control global log-dirty mode'
+xl help list
+want_out_has '^Usage: xl \[-v\] list \[options\] \[Domain\]'
+xl list -h
+want_rc 0
+want_out_has '^-l, --long'
+end
+
+begin "xl -N pause: not a dry-run command"
+machine
+xl -N pause 1
+want_rc 1
+want_err <<'EOF'
+command does not implement -N (dryrun) option
+EOF
+want_log_lacks '^pause'
+end
+
+begin "xl list -x: unknown option"
+machine
+xl list -x
+want_rc 2
+want_err <<'EOF'
+option `x' not supported.
+EOF
+end
+
+# ---- log-dirty --------------------------------------------------------------------
+
+begin "xl log-dirty 5 peek: not in log-dirty mode: one message, exit 1, nothing done"
+machine
+xl log-dirty 5 peek
+want_rc 1
+want_no_out
+want_err <<'EOF'
+xl: domain 5 is not in log-dirty mode (turn it on with 'xl log-dirty 5 on')
+EOF
+want_log_lacks '^(logdirty|shadow_op)'
+end
+
+begin "xl log-dirty clean/off: not in log-dirty mode"
+machine
+xl log-dirty web clean
+want_rc 1
+want_err_lines 1
+want_log_lacks '^(logdirty|shadow_op)'
+xl log-dirty web off
+want_rc 1
+want_err_lines 1
+want_log_lacks '^(logdirty|shadow_op)'
+end
+
+begin "xl log-dirty: unknown operation, unknown domain"
+machine
+xl log-dirty 5 sideways
+want_rc 2
+want_err <<'EOF'
+xl: unknown log-dirty operation 'sideways' (on, off, peek or clean)
+EOF
+xl log-dirty 9 on
+want_rc 1
+want_err <<'EOF'
+Error: Domain '9' does not exist.
+EOF
+want_log_lacks 'shadow_op'
+end
+
+begin "xl log-dirty 5 on, then on again"
+machine
+xl log-dirty 5 on
+want_rc 0
+want_no_out
+want_log_has "shadow_op 5 enable_logdirty"
+want_state_has '^domain 5 .*logdirty=1'
+xl log-dirty 5 on
+want_rc 1
+want_err <<'EOF'
+xl: domain 5 is already in log-dirty mode
+EOF
+end
+
+begin "xl log-dirty 5 peek/clean: ranges, counts, JSON"
+machine
+setfield 5 logdirty=1
+setfield 5 dirty=0x10-0x12,0x20,0x7fff
+xl log-dirty 5 peek
+want_rc 0
+want_out <<'EOF'
+0x10-0x12
+0x20
+0x7fff
+EOF
+want_log_has "logdirty 5 peek pages=65536"
+xl log-dirty 5 peek --stats
+want_out <<<"5"
+xl log-dirty 5 clean --json
+want_rc 0
+want_out <<'EOF'
+{
+    "domid": 5,
+    "op": "clean",
+    "first_pfn": 0,
+    "nr_pfns": 32768,
+    "dirty_pages": 5,
+    "ranges": [
+        [
+            16,
+            18
+        ],
+        [
+            32,
+            32
+        ],
+        [
+            32767,
+            32767
+        ]
+    ]
+}
+EOF
+# the guest keeps writing 0x100-0x13f
+xl log-dirty 5 clean
+want_out <<'EOF'
+0x100-0x13f
+EOF
+xl log-dirty 5 peek -s
+want_out <<<"64"
+end
+
+begin "xl log-dirty 5 off"
+machine
+setfield 5 logdirty=1
+xl log-dirty 5 off --json
+want_rc 0
+want_out <<'EOF'
+{
+    "domid": 5,
+    "logdirty": false
+}
+EOF
+want_log_has "shadow_op 5 off"
+want_state_has '^domain 5 .*logdirty=0'
+end
+
+begin "xl log-dirty on while VRAM tracking: refused, nothing done"
+machine
+setfield 5 vram=0x100+16
+xl log-dirty 5 on
+want_rc 1
+want_err_lines 1
+want_err_has "tracking dirty VRAM"
+want_log_lacks 'shadow_op'
+end
+
+# ---- VRAM tracking ----------------------------------------------------------------
+
+begin "xl vram-track: a new range reports every page, then the written ones"
+machine
+xl vram-track 5 0x100 16
+want_rc 0
+want_out <<'EOF'
+0x100-0x10f
+EOF
+want_log_has "track_dirty_vram 5 first=0x100 nr=16"
+xl vram-track 5 0x100 16 --stats
+want_out <<<"16"
+xl vram-track 5 0x140 4
+want_out <<'EOF'
+0x140-0x143
+EOF
+xl vram-track 5 0x140 4
+want_rc 0
+want_no_out
+end
+
+begin "xl vram-track --json"
+machine
+xl vram-track --json 5 0x100 2
+want_out <<'EOF'
+{
+    "domid": 5,
+    "op": "vram",
+    "first_pfn": 256,
+    "nr_pfns": 2,
+    "dirty_pages": 2,
+    "ranges": [
+        [
+            256,
+            257
+        ]
+    ]
+}
+EOF
+end
+
+begin "xl vram-track off"
+machine
+setfield 5 vram=0x100+16
+xl vram-track 5 off
+want_rc 0
+want_log_has "track_dirty_vram 5 first=0 nr=0"
+want_state_has '^domain 5 .*vram=0\+0'
+xl vram-track 5 off
+want_rc 1
+want_err <<'EOF'
+xl: domain 5 is not tracking dirty VRAM
+EOF
+end
+
+begin "xl vram-track: bad input, nothing done"
+machine
+xl vram-track 5 0x100 0
+want_rc 2
+want_err_lines 1
+xl vram-track 5 zz 4
+want_rc 2
+want_err_lines 1
+xl vram-track 5 0 300000
+want_rc 2
+want_err_has 'up to 1 GiB'
+setfield 5 logdirty=1
+xl vram-track 5 0x100 4
+want_rc 1
+want_err_lines 1
+want_err_has 'global log-dirty mode'
+want_log_lacks 'track_dirty_vram'
+end
+
+# ---- dirty rate ---------------------------------------------------------------------
+
+begin "xl dirty-rate: enables log-dirty, CLEAN, wait, CLEAN, restores"
+machine
+xl dirty-rate -t 0.05 5
+want_rc 0
+want_out_has '^Domain: 5 \(web\)$'
+want_out_has '^Mode: dirty-bitmap \(pml\)$'
+want_out_has '^Period: 0\.0[5-9][0-9] \(sec\)$'
+want_out_has '^Dirty pages: 64$'
+want_out_has '^Dirty rate: [0-9]+ \(pages/s\), [0-9.]+ \(MiB/s\)$'
+want_out_has '^vcpu\[0\], Dirty rate: [0-9]+ \(pages/s\)'
+want_out_has '^vcpu\[1\], Dirty rate: [0-9]+ \(pages/s\)'
+want_log_has "shadow_op 5 enable_logdirty"
+want_log_has "shadow_op 5 off"
+[ "$(grep -c '^logdirty 5 clean' "$W/log")" -eq 2 ] || problem "want two CLEANs:"$'\n'"$(cat "$W/log")"
+want_state_has '^domain 5 .*logdirty=0'
+end
+
+begin "xl dirty-rate --json"
+machine
+xl dirty-rate --json -t 0.02 web
+want_rc 0
+want_out_has '^    "domid": 5,$'
+want_out_has '^    "mechanism": "pml",$'
+want_out_has '^    "dirty_pages": 64,$'
+want_out_has '^    "mib_per_sec": [0-9.]+,$'
+want_out_has '^            "pages_dirtied": 32,$'
+want_out_has '^    "counters": \{$'
+end
+
+begin "xl dirty-rate on a domain already in log-dirty mode: PEEK only, mode kept"
+machine
+setfield 5 logdirty=1
+setfield 5 dirty=0x100-0x10f
+xl dirty-rate -t 0.02 5
+want_rc 0
+want_out_has '^Dirty pages: 0$'
+want_log_lacks 'clean|shadow_op'
+want_state_has '^domain 5 .*logdirty=1'
+end
+
+begin "xl dirty-rate: bad duration, VRAM tracking"
+machine
+xl dirty-rate -t 0 5
+want_rc 2
+want_err_lines 1
+xl dirty-rate -t abc 5
+want_rc 2
+setfield 5 vram=0x100+16
+xl dirty-rate 5
+want_rc 1
+want_err_lines 1
+want_log_lacks 'shadow_op|logdirty'
+end
+
+# ---- create -------------------------------------------------------------------------
+
+cat >"$W/good.cfg" <<'EOF'
+# a PVH guest
+name = "g1"
+type = "pvh"
+uuid = "5a1e0000-0000-4000-8000-0000000000aa"
+memory = 64
+vcpus = 2
+kernel = "/boot/test.elf"
+cmdline = "console=hvc0"
+on_crash = "preserve"
+EOF
+
+begin "xl create -n: the configuration as JSON"
+machine
+xl create -n "$W/good.cfg"
+want_rc 0
+want_err <<EOF
+Parsing config from $W/good.cfg
+EOF
+want_out <<'EOF'
+{
+    "domid": null,
+    "config": {
+        "c_info": {
+            "type": "pvh",
+            "name": "g1",
+            "uuid": "5a1e0000-0000-4000-8000-0000000000aa"
+        },
+        "b_info": {
+            "max_vcpus": 2,
+            "avail_vcpus": [
+                0,
+                1
+            ],
+            "max_memkb": 65536,
+            "target_memkb": 65536,
+            "kernel": "/boot/test.elf",
+            "cmdline": "console=hvc0",
+            "type.pvh": {
+
+            }
+        },
+        "on_reboot": "restart",
+        "on_crash": "preserve",
+        "on_soft_reset": "soft_reset"
+    }
+}
+EOF
+end
+
+begin "xl create: key=value overrides, -N"
+machine
+xl -N create "$W/good.cfg" memory=128 'name="g2"'
+want_rc 0
+want_out_has '"name": "g2"'
+want_out_has '"max_memkb": 131072'
+end
+
+begin "xl create: not supported yet (ERROR_NI), one message"
+machine
+xl create -q "$W/good.cfg"
+want_rc 1
+want_err <<'EOF'
+xl: cannot create domain 'g1': creating domains is not supported by this hypervisor yet
+EOF
+end
+
+begin "xl create: syntax error names file and line, nothing created"
+machine
+printf 'name = "x"\nmemory = 64\nvcpus = = 2\n' >"$W/bad.cfg"
+xl create -q "$W/bad.cfg"
+want_rc 1
+want_no_out
+want_err <<EOF
+$W/bad.cfg:3: config parsing error near \`=': syntax error
+EOF
+end
+
+begin "xl create: bad override, unknown key, missing file, unsupported type"
+machine
+xl create -q -n "$W/good.cfg" 'memory='
+want_rc 1
+want_err <<'EOF'
+command line:1: config parsing error near <newline>: syntax error
+EOF
+xl create -q -n "$W/good.cfg" colour=1
+want_rc 0
+want_err <<'EOF'
+command line:1: warning: unknown setting `colour', ignored
+EOF
+xl create "$W/none.cfg"
+want_rc 1
+want_err <<EOF
+Failed to read config file: $W/none.cfg: No such file or directory
+EOF
+xl create -q "$W/good.cfg" 'type="hvm"'
+want_rc 1
+want_err <<'EOF'
+xl: domain type hvm is not supported by this hypervisor (only pvh)
+EOF
+xl create
+want_rc 2
+end
+
+# ---- the total ------------------------------------------------------------------------
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
