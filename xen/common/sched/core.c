@@ -30,10 +30,32 @@ integer_param("sched_credit_tslice_ms", sched_credit_tslice_ms);
 struct vcpu *current;
 static bool resched_pending;
 static uint64_t tslice_ticks;
+static uint64_t slice_deadline;         /* TSC at which the current slice ends */
+
+/*
+ * How close to the end of its slice a vCPU is no longer entered.  The timer
+ * interrupt ends a slice by exiting the guest; one that falls due while the
+ * hypervisor runs is taken before the next entry (sched_may_enter_guest), and
+ * a slice with less than this left is not worth an entry.
+ */
+#define SLICE_ENTRY_MARGIN 1000
 
 bool sched_need_resched(void)
 {
     return READ_ONCE(resched_pending);
+}
+
+uint64_t sched_slice_deadline(void)
+{
+    return slice_deadline;
+}
+
+bool sched_may_enter_guest(void)
+{
+    process_pending_irqs();
+    if ( !resched_pending && rdtsc() + SLICE_ENTRY_MARGIN >= slice_deadline )
+        raise_resched();
+    return !resched_pending;
 }
 
 void raise_resched(void)
@@ -181,7 +203,8 @@ noreturn void scheduler_run(void)
         v->is_running = true;
         resched_pending = false;
         v->last_start = rdtsc();
-        reprogram_timer(v->last_start + tslice_ticks);
+        slice_deadline = v->last_start + tslice_ticks;
+        reprogram_timer(slice_deadline);
 
         hvm_funcs->do_resume(v);
 

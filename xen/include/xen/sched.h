@@ -55,7 +55,7 @@ struct domain {
     unsigned long    max_pages;
 
     /* Guest console output, printed a line at a time. */
-    char             pbuf[128];
+    char             pbuf[256];
     unsigned int     pbuf_idx;
 
     struct arch_domain arch;
@@ -96,6 +96,10 @@ bool vcpu_runnable(const struct vcpu *v);
 /* Set when the current vCPU must give up the CPU before the next VM entry. */
 bool sched_need_resched(void);
 void raise_resched(void);
+/* Called with interrupts off just before a VM entry: false if v must not run on. */
+bool sched_may_enter_guest(void);
+/* TSC value at which the running vCPU's time slice ends. */
+uint64_t sched_slice_deadline(void);
 long do_sched_op(int cmd, unsigned long arg);
 
 #endif /* __XEN_SCHED_H__ */

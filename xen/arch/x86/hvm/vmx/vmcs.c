@@ -107,7 +107,8 @@ static int vmx_negotiate_caps(void)
     vmx_caps.revision_id = basic & VMX_BASIC_REVISION_MASK;
 
     min = PIN_BASED_EXT_INTR_MASK | PIN_BASED_NMI_EXITING;
-    rc = adjust_vmx_controls("pin-based", min, PIN_BASED_VIRTUAL_NMIS,
+    rc = adjust_vmx_controls("pin-based", min,
+                             PIN_BASED_VIRTUAL_NMIS | PIN_BASED_PREEMPT_TIMER,
                              true_ctls ? MSR_IA32_VMX_TRUE_PINBASED_CTLS
                                        : MSR_IA32_VMX_PINBASED_CTLS,
                              &vmx_caps.pin_based);
@@ -185,6 +186,8 @@ static int vmx_negotiate_caps(void)
         return rc;
     /* Set per vCPU, following the guest's EFER.LMA. */
     vmx_caps.entry &= ~(VM_ENTRY_IA32E_MODE | VM_ENTRY_SMM);
+
+    vmx_caps.preempt_timer_shift = rdmsr(MSR_IA32_VMX_MISC) & VMX_MISC_PREEMPT_TIMER_RATE;
 
     vmx_caps.cr0_fixed0 = rdmsr(MSR_IA32_VMX_CR0_FIXED0);
     vmx_caps.cr0_fixed1 = rdmsr(MSR_IA32_VMX_CR0_FIXED1);
@@ -617,4 +620,23 @@ void vmx_domain_disable_pml(struct domain *d)
         __vmwrite(SECONDARY_VM_EXEC_CONTROL, vmx->secondary_exec_control);
     }
     vmx_vmcs_restore_current();
+}
+
+/*
+ * End the guest's run at the scheduler's slice deadline with the VMX
+ * preemption timer, where the CPU has it.  The local APIC timer would do on
+ * hardware (external interrupts exit the guest whatever its RFLAGS.IF), but
+ * Bochs re-evaluates interrupt masking only when IF changes, so a guest that
+ * spins with interrupts off never sees the timer; the preemption timer
+ * counts inside VMX non-root operation and always exits.
+ */
+void vmx_set_preemption_timer(uint64_t deadline)
+{
+    uint64_t now, ticks;
+
+    if ( !(vmx_caps.pin_based & PIN_BASED_PREEMPT_TIMER) )
+        return;
+    now = rdtsc();
+    ticks = deadline > now ? (deadline - now) >> vmx_caps.preempt_timer_shift : 0;
+    __vmwrite(GUEST_PREEMPTION_TIMER, ticks > 0xffffffffULL ? 0xffffffffU : ticks);
 }

@@ -257,6 +257,11 @@ static void vmx_exit_pml_full(struct vcpu *v, struct cpu_user_regs *regs)
     vmx_vcpu_flush_pml_buffer(v);
 }
 
+static void vmx_exit_preemption_timer(struct vcpu *v, struct cpu_user_regs *regs)
+{
+    raise_resched();                /* the time slice is over */
+}
+
 static void vmx_exit_pause(struct vcpu *v, struct cpu_user_regs *regs)
 {
     /* A pause loop: let another vCPU run, as Xen does (no RIP update). */
@@ -302,6 +307,7 @@ static const vmx_exit_handler_t vmx_exit_handlers[EXIT_REASON_NR] = {
     [EXIT_REASON_EPT_VIOLATION]         = vmx_exit_ept_violation,
     [EXIT_REASON_WBINVD]                = vmx_exit_ignore,
     [EXIT_REASON_PML_FULL]              = vmx_exit_pml_full,
+    [EXIT_REASON_VMX_PREEMPTION_TIMER_EXPIRED] = vmx_exit_preemption_timer,
 };
 
 /* ---- the run loop ------------------------------------------------------- */
@@ -343,11 +349,12 @@ void vmx_do_resume(struct vcpu *v)
     unsigned long rc;
 
     vmx_vmcs_enter(v);
-    while ( vcpu_runnable(v) && !sched_need_resched() )
+    while ( vcpu_runnable(v) && sched_may_enter_guest() )
     {
         __vmwrite(GUEST_RIP, regs->rip);
         __vmwrite(GUEST_RSP, regs->rsp);
         __vmwrite(GUEST_RFLAGS, regs->rflags);
+        vmx_set_preemption_timer(sched_slice_deadline());
 
         rc = vmx_enter_guest(regs, v->arch.hvm.vmx.launched);
         if ( rc )

@@ -97,6 +97,7 @@ enum vmcs_field {
     GUEST_INTERRUPTIBILITY_INFO     = 0x00004824,
     GUEST_ACTIVITY_STATE            = 0x00004826,
     GUEST_SYSENTER_CS               = 0x0000482a,
+    GUEST_PREEMPTION_TIMER          = 0x0000482e,
     HOST_SYSENTER_CS                = 0x00004c00,
     /* natural width */
     CR0_GUEST_HOST_MASK             = 0x00006000,
@@ -217,6 +218,9 @@ enum x86_segment {
 #define VMX_BASIC_VMCS_SIZE(b)          (((b) >> 32) & 0x1fff)
 #define VMX_BASIC_TRUE_CTLS             (1ULL << 55)
 
+/* IA32_VMX_MISC */
+#define VMX_MISC_PREEMPT_TIMER_RATE     0x1fULL     /* timer ticks every 2^n TSC */
+
 /* IA32_VMX_EPT_VPID_CAP */
 #define VMX_EPT_EXEC_ONLY_SUPPORTED     (1ULL << 0)
 #define VMX_EPT_WALK_LENGTH_4_SUPPORTED (1ULL << 6)
@@ -262,6 +266,7 @@ struct vmx_caps {
     uint64_t ept_vpid;
     uint64_t cr0_fixed0, cr0_fixed1;
     uint64_t cr4_fixed0, cr4_fixed1;
+    unsigned int preempt_timer_shift;
 };
 extern struct vmx_caps vmx_caps;
 
@@ -300,6 +305,7 @@ unsigned int vmx_ple_gap(void);
 
 struct domain;
 void vmx_vcpu_flush_pml_buffer(struct vcpu *v);
+void vmx_set_preemption_timer(uint64_t deadline);
 int vmx_domain_enable_pml(struct domain *d);
 void vmx_domain_disable_pml(struct domain *d);
 void vmx_domain_flush_pml_buffers(struct domain *d);
