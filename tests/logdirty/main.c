@@ -283,6 +283,19 @@ static int raw_shadow_op(uint32_t dom, unsigned int op, void *bitmap_ptr,
     return xc_domctl(xch, &d) ? -errno : 0;
 }
 
+/* A dm_op with an op number Xen does not have. */
+static int raw_dm_op(uint32_t dom, uint32_t op)
+{
+    struct xen_dm_op dmop;
+    struct xen_dm_op_buf buf;
+
+    memset(&dmop, 0, sizeof(dmop));
+    dmop.op = op;
+    set_xen_guest_handle_raw(buf.h, &dmop);
+    buf.size = sizeof(dmop);
+    return hypercall6(__HYPERVISOR_dm_op, dom, 1, (unsigned long)&buf, 0, 0);
+}
+
 static void test_peek_and_off(xc_hypercall_buffer_t *buf, unsigned long *bitmap)
 {
     struct mark m0, m1, m2;
@@ -473,6 +486,7 @@ static void test_bad_arguments(xc_hypercall_buffer_t *buf)
     expect_errno("unknown shadow_op", raw_shadow_op(domu, 99, NULL, 0), EINVAL);
     expect_errno("ENABLE_LOGDIRTY twice",
                  raw_shadow_op(domu, XEN_DOMCTL_SHADOW_OP_ENABLE_LOGDIRTY, NULL, 0), EINVAL);
+    expect_errno("unknown dm_op", raw_dm_op(domu, 99), EOPNOTSUPP);
     (void)buf;
 }
 

@@ -93,6 +93,7 @@ static int split_superpage(struct domain *d, ept_entry_t *e)
     for ( i = 0; i < EPT_TABLE_ENTRIES; i++ )
         t[i] = make_leaf(d, mfn + i, 1, type);
     *e = virt_to_maddr(t) | EPTE_RWX;
+    d->arch.hvm.p2m.superpages_split++;
     return 0;
 }
 

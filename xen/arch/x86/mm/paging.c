@@ -303,6 +303,7 @@ static int paging_log_dirty_op(struct domain *d, struct xen_domctl_shadow_op *sc
 static int paging_log_dirty_enable(struct domain *d, bool global)
 {
     struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
+    unsigned long split = d->arch.hvm.p2m.superpages_split;
     int rc;
 
     if ( ld->enabled )
@@ -312,8 +313,10 @@ static int paging_log_dirty_enable(struct domain *d, bool global)
     rc = hap_enable_log_dirty(d, global);
     if ( rc )
         return rc;
-    printk(XENLOG_G_INFO "d%u: log-dirty %s on (%s)\n", d->domain_id,
-           global ? "mode" : "VRAM tracking", ld->pml ? "PML" : "write protection");
+    printk(XENLOG_G_INFO "d%u: log-dirty %s on (%s), %lu superpages split\n",
+           d->domain_id, global ? "mode" : "VRAM tracking",
+           ld->pml ? "PML" : "write protection",
+           d->arch.hvm.p2m.superpages_split - split);
     return 0;
 }
 
