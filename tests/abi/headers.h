@@ -23,6 +23,7 @@
 #include "public/hvm/dm_op.h"
 #include "public/hvm/hvm_vcpu.h"
 #include "public/hvm/start_info.h"
+#include "public/hvm/save.h"
 #include "public/arch-x86/cpuid.h"
 #include "public/elfnote.h"
 #include "public/errno.h"
@@ -47,6 +48,7 @@
 #include <xen/hvm/dm_op.h>
 #include <xen/hvm/hvm_vcpu.h>
 #include <xen/arch-x86/hvm/start_info.h>
+#include <xen/hvm/save.h>
 #include <xen/arch-x86/cpuid.h>
 #include <xen/elfnote.h>
 #include <xen/errno.h>

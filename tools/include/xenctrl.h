@@ -262,6 +262,44 @@ int xc_domain_getinfo(xc_interface *xch, uint32_t first_domid,
 int xc_domain_getinfolist(xc_interface *xch, uint32_t first_domain,
                           unsigned int max_domains, xc_domaininfo_t *info);
 
+/* ---- building domains ------------------------------------------------------ */
+
+/*
+ * Create an empty, paused domain: *pdomid 0 picks a free id, anything else
+ * asks for that id; on return *pdomid is the new domain.  Only HVM with HAP
+ * (XEN_DOMCTL_CDF_hvm | XEN_DOMCTL_CDF_hap) is supported here.
+ */
+int xc_domain_create(xc_interface *xch, uint32_t *pdomid,
+                     struct xen_domctl_createdomain *config);
+
+int xc_domain_setmaxmem(xc_interface *xch, uint32_t domid, uint64_t max_memkb);
+
+/*
+ * Fill nr_extents extents of 2^extent_order frames (order 0 or 9) at the
+ * gfns in extent_start.  populate_physmap returns the extents done or -1;
+ * the _exact form fails (errno EBUSY) unless all were done.
+ */
+int xc_domain_populate_physmap(xc_interface *xch, uint32_t domid,
+                               unsigned long nr_extents,
+                               unsigned int extent_order,
+                               unsigned int mem_flags,
+                               xen_pfn_t *extent_start);
+int xc_domain_populate_physmap_exact(xc_interface *xch, uint32_t domid,
+                                     unsigned long nr_extents,
+                                     unsigned int extent_order,
+                                     unsigned int mem_flags,
+                                     xen_pfn_t *extent_start);
+
+/*
+ * The domain's HVM context (public/hvm/save.h: HEADER, a CPU record per
+ * initialised vCPU, END).  getcontext with a NULL buffer returns the size
+ * needed, else the size written; -1 on error.
+ */
+int xc_domain_hvm_getcontext(xc_interface *xch, uint32_t domid,
+                             uint8_t *ctxt_buf, uint32_t size);
+int xc_domain_hvm_setcontext(xc_interface *xch, uint32_t domid,
+                             uint8_t *hvm_ctxt, uint32_t size);
+
 /* ---- log-dirty and paging modes (XEN_DOMCTL_shadow_op) ---------------------- */
 
 typedef struct xen_domctl_shadow_op_stats xc_shadow_op_stats_t;

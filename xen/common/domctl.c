@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * XEN_DOMCTL_*: the control domain's operations on other domains.
+ * XEN_DOMCTL_*: the control domain's operations on other domains:
+ * creating one (empty and paused; memory comes from populate_physmap,
+ * registers from sethvmcontext), querying, pausing, destroying, its HVM
+ * context, and log-dirty.
  *
  * Only the control domain may issue domctls (anyone else: -EPERM), and
  * only with Xen 4.17's interface version (else -EACCES, as Xen).  Pausing,
@@ -16,7 +19,9 @@
 #include <xen/string.h>
 #include <public/domctl.h>
 #include <public/ext/dirty_stats.h>
+#include <asm/hvm/hvm.h>
 #include <asm/hvm/vmx/vmx.h>
+#include <asm/page-bits.h>
 #include <asm/paging.h>
 #include <asm/processor.h>
 #include <asm/time.h>
@@ -131,6 +136,46 @@ static int exit_counts(struct domain *d, struct xen_domctl_exit_counts *ec)
     return 0;
 }
 
+/* XEN_DOMCTL_createdomain: an empty, paused PVH/HVM domain. */
+static int createdomain(domid_t *domid, const struct xen_domctl_createdomain *cfg)
+{
+    static domid_t rover = 1;
+    struct domain *d;
+    domid_t id = *domid;
+    unsigned int tries;
+
+    if ( (cfg->flags & ~(XEN_DOMCTL_CDF_hvm | XEN_DOMCTL_CDF_hap)) ||
+         !(cfg->flags & XEN_DOMCTL_CDF_hvm) || !(cfg->flags & XEN_DOMCTL_CDF_hap) )
+        return -EINVAL;             /* only HAP (EPT) HVM/PVH domains exist here */
+    if ( !cfg->max_vcpus || cfg->max_vcpus > 8 )
+        return -EINVAL;
+
+    if ( !id )
+    {
+        for ( tries = 0; tries < DOMID_FIRST_RESERVED; tries++, rover++ )
+        {
+            if ( !rover || rover >= DOMID_FIRST_RESERVED )
+                rover = 1;
+            if ( !get_domain_by_id(rover) )
+                break;
+        }
+        id = rover++;
+    }
+    else if ( id >= DOMID_FIRST_RESERVED )
+        return -EINVAL;
+    if ( get_domain_by_id(id) )
+        return -EEXIST;
+
+    d = domain_create(id, "", cfg->max_vcpus, false);
+    if ( !d )
+        return -ENOMEM;
+    d->pause_count = 1;             /* created paused, as in Xen */
+    *domid = id;
+    printk(XENLOG_G_INFO "d%u: created by d%u, %u vCPU(s)\n", id,
+           current->domain->domain_id, cfg->max_vcpus);
+    return 0;
+}
+
 long do_domctl(unsigned long u_domctl)
 {
     struct domain *caller = current->domain, *d = NULL;
@@ -148,7 +193,8 @@ long do_domctl(unsigned long u_domctl)
     switch ( op.cmd )
     {
     case XEN_DOMCTL_getdomaininfo:
-        break;                      /* looks up "the next domain >= id" itself */
+    case XEN_DOMCTL_createdomain:
+        break;                      /* no existing target domain */
     default:
         d = get_domain_by_id(op.domain);
         if ( !d )
@@ -187,6 +233,35 @@ long do_domctl(unsigned long u_domctl)
             guest_console_flush(d);
             d->state = DOMSTATE_dying;  /* the scheduler frees it */
         }
+        break;
+
+    case XEN_DOMCTL_createdomain:
+        rc = createdomain(&op.domain, &op.u.createdomain);
+        copyback = !rc;
+        break;
+
+    case XEN_DOMCTL_max_mem:
+        /* Not below what the domain already has. */
+        if ( (op.u.max_mem.max_memkb >> (PAGE_SHIFT - 10)) < d->tot_pages )
+            rc = -EINVAL;
+        else
+        {
+            d->max_pages = op.u.max_mem.max_memkb >> (PAGE_SHIFT - 10);
+            rc = 0;
+        }
+        break;
+
+    case XEN_DOMCTL_gethvmcontext:
+        rc = d == caller ? -EINVAL
+                         : hvm_save_context(d, (unsigned long)op.u.hvmcontext.buffer.p,
+                                            &op.u.hvmcontext.size);
+        copyback = !rc;
+        break;
+
+    case XEN_DOMCTL_sethvmcontext:
+        rc = d == caller ? -EINVAL
+                         : hvm_load_context(d, (unsigned long)op.u.hvmcontext.buffer.p,
+                                            op.u.hvmcontext.size);
         break;
 
     case XEN_DOMCTL_shadow_op:

@@ -24,7 +24,7 @@ TOOLSTACK_SRCS := \
     devicemodel/core.c \
     ctrl/xc_private.c ctrl/xc_hcall_buf.c ctrl/xc_domain.c \
     ctrl/xc_logdirty.c ctrl/xc_misc.c ctrl/xc_version.c \
-    ctrl/xc_dirty_stats.c
+    ctrl/xc_dirty_stats.c ctrl/xc_domain_build.c
 
 LIBC_SRCS := malloc.c stdio.c misc.c
 
@@ -55,7 +55,11 @@ $(TOOLSTACK_LIB): $(TOOLSTACK_OBJS)
 $(TOOLSTACK_TESTS:%=$(OBJ)/%/main.o): \
     GUEST_CPPFLAGS := $(TOOLSTACK_CPPFLAGS) $(GUEST_CPPFLAGS)
 
-$(TOOLSTACK_ELFS): $(BIN)/%.elf: $(OBJ)/%/main.o $(COMMON_OBJS) \
-                                 $(TOOLSTACK_LIB) $(OBJ)/guest.lds
+# A test may carry assembly of its own (tests/<name>/*.S): linked in too.
+test_asm_objs = $(patsubst %.S,$(OBJ)/%.o,$(wildcard $(1)/*.S))
+.SECONDEXPANSION:
+$(TOOLSTACK_ELFS): $(BIN)/%.elf: $(OBJ)/%/main.o $$(call test_asm_objs,$$*) \
+        $(COMMON_OBJS) $(TOOLSTACK_LIB) $(OBJ)/guest.lds
 	$(CC) $(GUEST_LDFLAGS) -Wl,-T,$(OBJ)/guest.lds -o $@ $< \
+	    $(filter $(OBJ)/$*/%.o,$(filter-out $<,$^)) \
 	    $(TOOLSTACK_LIB) $(COMMON_OBJS)

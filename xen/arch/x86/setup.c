@@ -72,6 +72,9 @@ void __start_xen(uint32_t magic, unsigned long mbi)
     printk(XENLOG_INFO "Boot modules: %u\n", bi->nr_modules);
 
     percpu_traps_init();
+    /* Guests' x87/SSE state is switched with FXSAVE/FXRSTOR. */
+    write_cr0((read_cr0() & ~(X86_CR0_EM | X86_CR0_TS)) | X86_CR0_MP);
+    write_cr4(read_cr4() | X86_CR4_OSFXSR | X86_CR4_OSXMMEXCPT);
     apic_init();
     calibrate_tsc();
 

@@ -273,6 +273,10 @@ void hvm_context_switch(struct vcpu *prev, struct vcpu *next)
 
     if ( prev == next )
         return;
+    /* The hypervisor never uses the FPU: switch the guests' state eagerly. */
+    if ( prev )
+        asm volatile ( "fxsave64 %0" : "=m" (prev->arch.hvm.fpu) );
+    asm volatile ( "fxrstor64 %0" :: "m" (next->arch.hvm.fpu) );
     wrmsr(MSR_STAR, h->msr_star);
     wrmsr(MSR_LSTAR, h->msr_lstar);
     wrmsr(MSR_CSTAR, h->msr_cstar);
@@ -331,8 +335,19 @@ void hvm_domain_destroy(struct domain *d)
     p2m_teardown(d);
 }
 
+/* The FXSAVE image of a CPU after FNINIT with SSE defaults. */
+#define FXSAVE_FCW_OFFSET       0
+#define FXSAVE_MXCSR_OFFSET     24
+#define FCW_DEFAULT             0x037f
+#define MXCSR_DEFAULT           0x1f80
+
 int hvm_vcpu_initialise(struct vcpu *v)
 {
+    uint16_t fcw = FCW_DEFAULT;
+    uint32_t mxcsr = MXCSR_DEFAULT;
+
+    memcpy(v->arch.hvm.fpu + FXSAVE_FCW_OFFSET, &fcw, sizeof(fcw));
+    memcpy(v->arch.hvm.fpu + FXSAVE_MXCSR_OFFSET, &mxcsr, sizeof(mxcsr));
     v->arch.hvm.regs.rflags = X86_EFLAGS_MBS;
     return hvm_funcs->vcpu_initialise(v);
 }

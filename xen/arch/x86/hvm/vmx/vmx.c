@@ -19,6 +19,7 @@
 #include <asm/processor.h>
 #include <xen/string.h>
 #include <public/hvm/hvm_vcpu.h>
+#include <public/hvm/save.h>
 
 /*
  * vmexit_cost_ticks=<n>: spend n TSC ticks in every VM exit before handling
@@ -374,6 +375,7 @@ void vmx_do_resume(struct vcpu *v)
         __vmwrite(GUEST_RSP, regs->rsp);
         __vmwrite(GUEST_RFLAGS, regs->rflags);
         vmx_set_preemption_timer(sched_slice_deadline());
+        write_cr2(v->arch.hvm.guest_cr2);
 
         rc = vmx_enter_guest(regs, v->arch.hvm.vmx.launched);
         if ( rc )
@@ -387,6 +389,7 @@ void vmx_do_resume(struct vcpu *v)
         }
         v->arch.hvm.vmx.launched = true;
 
+        v->arch.hvm.guest_cr2 = read_cr2();
         regs->rip = __vmread(GUEST_RIP);
         regs->rsp = __vmread(GUEST_RSP);
         regs->rflags = __vmread(GUEST_RFLAGS);
@@ -606,6 +609,155 @@ static int vmx_set_context(struct vcpu *v, const struct vcpu_hvm_context *ctx)
     return 0;
 }
 
+/* ---- HVM save records ----------------------------------------------------- */
+
+static const unsigned int seg_fields[][4] = {
+    [x86_seg_es] = { GUEST_ES_SELECTOR, GUEST_ES_BASE, GUEST_ES_LIMIT, GUEST_ES_AR_BYTES },
+    [x86_seg_cs] = { GUEST_CS_SELECTOR, GUEST_CS_BASE, GUEST_CS_LIMIT, GUEST_CS_AR_BYTES },
+    [x86_seg_ss] = { GUEST_SS_SELECTOR, GUEST_SS_BASE, GUEST_SS_LIMIT, GUEST_SS_AR_BYTES },
+    [x86_seg_ds] = { GUEST_DS_SELECTOR, GUEST_DS_BASE, GUEST_DS_LIMIT, GUEST_DS_AR_BYTES },
+    [x86_seg_fs] = { GUEST_FS_SELECTOR, GUEST_FS_BASE, GUEST_FS_LIMIT, GUEST_FS_AR_BYTES },
+    [x86_seg_gs] = { GUEST_GS_SELECTOR, GUEST_GS_BASE, GUEST_GS_LIMIT, GUEST_GS_AR_BYTES },
+    [x86_seg_ldtr] = { GUEST_LDTR_SELECTOR, GUEST_LDTR_BASE, GUEST_LDTR_LIMIT, GUEST_LDTR_AR_BYTES },
+    [x86_seg_tr] = { GUEST_TR_SELECTOR, GUEST_TR_BASE, GUEST_TR_LIMIT, GUEST_TR_AR_BYTES },
+};
+
+#define SAVE_SEG(c, seg, name) do {                                 \
+        (c)->name##_sel = __vmread(seg_fields[seg][0]);             \
+        (c)->name##_base = __vmread(seg_fields[seg][1]);            \
+        (c)->name##_limit = __vmread(seg_fields[seg][2]);           \
+        (c)->name##_arbytes = __vmread(seg_fields[seg][3]);         \
+    } while ( 0 )
+
+#define LOAD_SEG(c, seg, name)                                      \
+    set_segment(seg, (c)->name##_sel, (c)->name##_base,             \
+                (c)->name##_limit, (c)->name##_arbytes)
+
+static void vmx_save_cpu(struct vcpu *v, struct hvm_hw_cpu *c)
+{
+    const struct hvm_vcpu *h = &v->arch.hvm;
+    const struct cpu_user_regs *r = &h->regs;
+
+    memset(c, 0, sizeof(*c));
+    if ( v == current )
+        asm volatile ( "fxsave64 %0" : "=m" (v->arch.hvm.fpu) );
+    memcpy(c->fpu_regs, h->fpu, sizeof(c->fpu_regs));
+    c->flags = XEN_X86_FPU_INITIALISED;
+
+    c->rax = r->rax; c->rbx = r->rbx; c->rcx = r->rcx; c->rdx = r->rdx;
+    c->rbp = r->rbp; c->rsi = r->rsi; c->rdi = r->rdi; c->rsp = r->rsp;
+    c->r8 = r->r8; c->r9 = r->r9; c->r10 = r->r10; c->r11 = r->r11;
+    c->r12 = r->r12; c->r13 = r->r13; c->r14 = r->r14; c->r15 = r->r15;
+    c->rip = r->rip;
+    c->rflags = r->rflags;
+
+    c->cr0 = h->guest_cr0;
+    c->cr2 = h->guest_cr2;
+    c->cr4 = h->guest_cr4;
+    c->msr_efer = h->guest_efer;
+    c->shadow_gs = h->msr_shadow_gs;
+    c->msr_lstar = h->msr_lstar;
+    c->msr_star = h->msr_star;
+    c->msr_cstar = h->msr_cstar;
+    c->msr_syscall_mask = h->msr_syscall_mask;
+    c->msr_tsc_aux = h->msr_tsc_aux;
+    c->tsc = rdtsc();
+
+    vmx_vmcs_enter(v);
+    c->cr3 = __vmread(GUEST_CR3);
+    c->dr7 = __vmread(GUEST_DR7);
+    SAVE_SEG(c, x86_seg_cs, cs);
+    SAVE_SEG(c, x86_seg_ds, ds);
+    SAVE_SEG(c, x86_seg_es, es);
+    SAVE_SEG(c, x86_seg_fs, fs);
+    SAVE_SEG(c, x86_seg_gs, gs);
+    SAVE_SEG(c, x86_seg_ss, ss);
+    SAVE_SEG(c, x86_seg_tr, tr);
+    SAVE_SEG(c, x86_seg_ldtr, ldtr);
+    c->gdtr_base = __vmread(GUEST_GDTR_BASE);
+    c->gdtr_limit = __vmread(GUEST_GDTR_LIMIT);
+    c->idtr_base = __vmread(GUEST_IDTR_BASE);
+    c->idtr_limit = __vmread(GUEST_IDTR_LIMIT);
+    c->sysenter_cs = __vmread(GUEST_SYSENTER_CS);
+    c->sysenter_esp = __vmread(GUEST_SYSENTER_ESP);
+    c->sysenter_eip = __vmread(GUEST_SYSENTER_EIP);
+    if ( __vmread(VM_ENTRY_INTR_INFO) & INTR_INFO_VALID_MASK )
+    {
+        c->pending_event = __vmread(VM_ENTRY_INTR_INFO);
+        c->error_code = __vmread(VM_ENTRY_EXCEPTION_ERROR_CODE);
+    }
+    if ( current && current != v )
+        vmx_vmcs_enter(current);
+}
+
+static int vmx_load_cpu(struct vcpu *v, const struct hvm_hw_cpu *c)
+{
+    struct hvm_vcpu *h = &v->arch.hvm;
+    struct cpu_user_regs *r = &h->regs;
+    uint64_t efer = c->msr_efer;
+
+    /* The mode must be one the CPU can enter (and we can emulate). */
+    if ( (efer & ~(uint64_t)(EFER_SCE | EFER_LME | EFER_LMA | EFER_NXE)) ||
+         ((c->cr0 & X86_CR0_PG) && !(c->cr0 & X86_CR0_PE)) ||
+         (!!(efer & EFER_LMA) != ((efer & EFER_LME) && (c->cr0 & X86_CR0_PG))) ||
+         ((efer & EFER_LMA) && !(c->cr4 & X86_CR4_PAE)) ||
+         (!(efer & EFER_LMA) && (c->cr0 & X86_CR0_PG) && (c->cr4 & X86_CR4_PAE)) ||
+         ((c->cr4 & ~(uint64_t)X86_CR4_VMXE) & ~vmx_caps.cr4_fixed1) )
+        return -EINVAL;
+
+    memcpy(h->fpu, c->fpu_regs, sizeof(h->fpu));
+    if ( v == current )
+        asm volatile ( "fxrstor64 %0" :: "m" (v->arch.hvm.fpu) );
+
+    r->rax = c->rax; r->rbx = c->rbx; r->rcx = c->rcx; r->rdx = c->rdx;
+    r->rbp = c->rbp; r->rsi = c->rsi; r->rdi = c->rdi; r->rsp = c->rsp;
+    r->r8 = c->r8; r->r9 = c->r9; r->r10 = c->r10; r->r11 = c->r11;
+    r->r12 = c->r12; r->r13 = c->r13; r->r14 = c->r14; r->r15 = c->r15;
+    r->rip = c->rip;
+    r->rflags = c->rflags | X86_EFLAGS_MBS;
+
+    h->guest_cr0 = c->cr0 | X86_CR0_ET;
+    h->guest_cr2 = c->cr2;
+    h->guest_cr4 = c->cr4 & ~(uint64_t)X86_CR4_VMXE;
+    h->guest_efer = efer;
+    h->msr_shadow_gs = c->shadow_gs;
+    h->msr_lstar = c->msr_lstar;
+    h->msr_star = c->msr_star;
+    h->msr_cstar = c->msr_cstar;
+    h->msr_syscall_mask = c->msr_syscall_mask;
+    h->msr_tsc_aux = c->msr_tsc_aux;
+
+    vmx_vmcs_enter(v);
+    __vmwrite(GUEST_CR3, c->cr3);
+    __vmwrite(GUEST_DR7, c->dr7 ? c->dr7 : 0x400);
+    LOAD_SEG(c, x86_seg_cs, cs);
+    LOAD_SEG(c, x86_seg_ds, ds);
+    LOAD_SEG(c, x86_seg_es, es);
+    LOAD_SEG(c, x86_seg_fs, fs);
+    LOAD_SEG(c, x86_seg_gs, gs);
+    LOAD_SEG(c, x86_seg_ss, ss);
+    LOAD_SEG(c, x86_seg_tr, tr);
+    LOAD_SEG(c, x86_seg_ldtr, ldtr);
+    __vmwrite(GUEST_GDTR_BASE, c->gdtr_base);
+    __vmwrite(GUEST_GDTR_LIMIT, c->gdtr_limit);
+    __vmwrite(GUEST_IDTR_BASE, c->idtr_base);
+    __vmwrite(GUEST_IDTR_LIMIT, c->idtr_limit);
+    __vmwrite(GUEST_SYSENTER_CS, c->sysenter_cs);
+    __vmwrite(GUEST_SYSENTER_ESP, c->sysenter_esp);
+    __vmwrite(GUEST_SYSENTER_EIP, c->sysenter_eip);
+    __vmwrite(GUEST_INTERRUPTIBILITY_INFO, 0);
+    __vmwrite(GUEST_ACTIVITY_STATE, GUEST_ACTIVITY_ACTIVE);
+    __vmwrite(VM_ENTRY_INTR_INFO, (c->pending_event & INTR_INFO_VALID_MASK)
+                                  ? c->pending_event : 0);
+    __vmwrite(VM_ENTRY_EXCEPTION_ERROR_CODE, c->error_code);
+    vmx_update_guest_cr(v, 0);
+    vmx_update_guest_cr(v, 4);
+    vmx_update_guest_efer(v);
+    if ( current && current != v )
+        vmx_vmcs_enter(current);
+    return 0;
+}
+
 static int vmx_vcpu_initialise(struct vcpu *v)
 {
     int rc = vmx_create_vmcs(v);
@@ -630,6 +782,8 @@ const struct hvm_function_table vmx_function_table = {
     .set_msr            = vmx_set_msr,
     .get_guest_cr3      = vmx_get_guest_cr3,
     .dump_exit_counts   = vmx_dump_exit_counts,
+    .save_cpu           = vmx_save_cpu,
+    .load_cpu           = vmx_load_cpu,
     .pml_supported      = vmx_pml_usable,
     .enable_pml         = vmx_domain_enable_pml,
     .disable_pml        = vmx_domain_disable_pml,

@@ -14,6 +14,7 @@
 struct vcpu;
 struct domain;
 struct vcpu_hvm_context;
+struct hvm_hw_cpu;
 
 struct hvm_function_table {
     const char *name;
@@ -35,6 +36,9 @@ struct hvm_function_table {
     bool (*set_msr)(struct vcpu *v, uint32_t msr, uint64_t val);
     uint64_t (*get_guest_cr3)(struct vcpu *v);
     void (*dump_exit_counts)(const struct vcpu *v);
+    /* The vCPU's state as an HVM save record (XEN_DOMCTL_*hvmcontext). */
+    void (*save_cpu)(struct vcpu *v, struct hvm_hw_cpu *c);
+    int  (*load_cpu)(struct vcpu *v, const struct hvm_hw_cpu *c);
     /* Page Modification Logging for log-dirty domains. */
     bool (*pml_supported)(void);
     int  (*enable_pml)(struct domain *d);
@@ -51,6 +55,10 @@ int hvm_vcpu_initialise(struct vcpu *v);
 void hvm_vcpu_destroy(struct vcpu *v);
 /* Switch the MSRs the hardware does not switch, when v is scheduled in. */
 void hvm_context_switch(struct vcpu *prev, struct vcpu *next);
+
+/* hvm/save.c: XEN_DOMCTL_gethvmcontext / sethvmcontext. */
+int hvm_save_context(struct domain *d, unsigned long gva, uint32_t *size);
+int hvm_load_context(struct domain *d, unsigned long gva, uint32_t size);
 
 /* Handlers called from the vendor exit path. */
 void hvm_cpuid(struct vcpu *v, uint32_t leaf, uint32_t subleaf, struct cpuid_leaf *res);

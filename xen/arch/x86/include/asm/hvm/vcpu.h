@@ -11,8 +11,12 @@
 struct hvm_vcpu {
     struct cpu_user_regs regs;      /* guest GPRs; rip/rsp/rflags cached */
 
+    /* The guest's x87/SSE state (FXSAVE image), switched with the vCPU. */
+    uint8_t         fpu[512] __attribute__((aligned(16)));
+
     /* What the guest believes its control registers hold. */
     unsigned long   guest_cr0;
+    unsigned long   guest_cr2;      /* not in the VMCS: saved at every exit */
     unsigned long   guest_cr4;
     uint64_t        guest_efer;
 
