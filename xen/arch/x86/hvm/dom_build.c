@@ -2,8 +2,13 @@
 /*
  * Building PVH domains from boot modules (Xen's dom0 and "dom0less" idea).
  *
- * Module N becomes domain N; domain 0 is the control domain.  A module's
- * command line is `[vcpus=<n>] [mem=<MiB>] [name=<str>] [-- <guest cmdline>]`.
+ * Each module becomes a domain, numbered in order from 0; domain 0 is the
+ * control domain.  A module's command line is
+ * `[vcpus=<n>] [mem=<MiB>] [name=<str>] [-- <guest cmdline>]`.  A module
+ * whose command line starts with `initrd` is not a domain: it is handed to
+ * the domain before it as its start-info module (Linux's initrd, or an image
+ * for a control domain to build a guest from), with what follows `--` as
+ * the module's command line.
  * The module is an ELF64 kernel with Xen's PVH entry note
  * (XEN_ELFNOTE_PHYS32_ENTRY).  Its PT_LOAD segments are copied to their
  * physical addresses in guest RAM [0, mem); the last page of RAM holds
@@ -33,6 +38,7 @@
 #define HIGH_RAM_START      0x100000
 
 struct dom_opts {
+    bool initrd;                /* a module for the previous domain */
     unsigned int vcpus;
     unsigned long mem_mb;
     char name[32];
@@ -42,6 +48,7 @@ struct dom_opts {
 /* Split "opts -- guest cmdline"; complain about (and ignore) bad options. */
 static void parse_module_cmdline(unsigned int idx, const char *s, struct dom_opts *o)
 {
+    o->initrd = false;
     o->vcpus = 1;
     o->mem_mb = DEFAULT_MEM_MB;
     snprintf(o->name, sizeof(o->name), "d%u", idx);
@@ -70,6 +77,11 @@ static void parse_module_cmdline(unsigned int idx, const char *s, struct dom_opt
         }
         if ( tok[0] == '/' )
             continue;               /* a boot loader that passes the path */
+        if ( len == 6 && !strncmp(tok, "initrd", 6) )
+        {
+            o->initrd = true;
+            continue;
+        }
 
         val = memchr(tok, '=', len);
         if ( val && !strncmp(tok, "vcpus=", 6) )
@@ -135,7 +147,7 @@ static bool copy_to_gpa(struct domain *d, uint64_t gpa, const void *src, size_t 
 
 /* Load the ELF image; returns the PVH entry point or 0 on error. */
 static uint32_t load_elf(struct domain *d, const struct boot_module *mod,
-                         uint64_t limit)
+                         uint64_t limit, uint64_t *image_end)
 {
     const uint8_t *img = maddr_to_virt(mod->start);
     size_t size = mod->end - mod->start;
@@ -176,6 +188,8 @@ static uint32_t load_elf(struct domain *d, const struct boot_module *mod,
                  !copy_to_gpa(d, ph->p_paddr + ph->p_filesz, NULL,
                               ph->p_memsz - ph->p_filesz) )
                 return 0;
+            if ( ph->p_paddr + ph->p_memsz > *image_end )
+                *image_end = ph->p_paddr + ph->p_memsz;
         }
         else if ( ph->p_type == PT_NOTE )
         {
@@ -203,11 +217,22 @@ static uint32_t load_elf(struct domain *d, const struct boot_module *mod,
     return entry;
 }
 
-/* The last page of RAM: start info, then the memory map, then the command line. */
+/*
+ * The last page of RAM: start info, the memory map, the module list and
+ * the module's command line, then the guest's command line.
+ */
 #define SI_MEMMAP_OFFSET    0x100
+#define SI_MODLIST_OFFSET   0x200
+#define SI_MODCMD_OFFSET    0x240
 #define SI_CMDLINE_OFFSET   0x400
 
-static uint64_t build_start_info(struct domain *d, const char *cmdline)
+struct boot_extra {
+    uint64_t mod_gpa, mod_size;
+    const char *mod_cmdline;
+};
+
+static uint64_t build_start_info(struct domain *d, const char *cmdline,
+                                 const struct boot_extra *x)
 {
     uint64_t ram = d->arch.hvm.ram_bytes;
     uint64_t gpa = ram - PAGE_SIZE;
@@ -230,6 +255,22 @@ static uint64_t build_start_info(struct domain *d, const char *cmdline)
     si.memmap_paddr = gpa + SI_MEMMAP_OFFSET;
     si.memmap_entries = ARRAY_SIZE(map);
 
+    if ( x->mod_size )
+    {
+        struct hvm_modlist_entry m = {
+            .paddr = x->mod_gpa,
+            .size = x->mod_size,
+            .cmdline_paddr = gpa + SI_MODCMD_OFFSET,
+        };
+        size_t mlen = min_t(size_t, strlen(x->mod_cmdline),
+                            SI_CMDLINE_OFFSET - SI_MODCMD_OFFSET - 1);
+
+        si.nr_modules = 1;
+        si.modlist_paddr = gpa + SI_MODLIST_OFFSET;
+        copy_to_gpa(d, gpa + SI_MODLIST_OFFSET, &m, sizeof(m));
+        copy_to_gpa(d, gpa + SI_MODCMD_OFFSET, x->mod_cmdline, mlen);
+    }
+
     copy_to_gpa(d, gpa, &si, sizeof(si));
     copy_to_gpa(d, gpa + SI_MEMMAP_OFFSET, map, sizeof(map));
     copy_to_gpa(d, gpa + SI_CMDLINE_OFFSET, cmdline, len);
@@ -237,15 +278,19 @@ static uint64_t build_start_info(struct domain *d, const char *cmdline)
     return gpa;
 }
 
-static int construct_pvh_domain(unsigned int idx, const struct boot_module *mod)
+static int construct_pvh_domain(unsigned int idx, const struct boot_module *mod,
+                                const struct dom_opts *opts,
+                                const struct boot_module *initrd,
+                                const char *initrd_cmdline)
 {
-    struct dom_opts o;
+    struct boot_extra x = { 0, 0, "" };
+    const struct dom_opts o = *opts;
     struct vcpu_hvm_context ctx;
+    uint64_t image_end = 0;
     struct domain *d;
     uint32_t entry;
     int rc;
 
-    parse_module_cmdline(idx, mod->cmdline ? mod->cmdline : "", &o);
     d = domain_create(idx, o.name, o.vcpus, idx == 0);
     if ( !d )
     {
@@ -262,17 +307,35 @@ static int construct_pvh_domain(unsigned int idx, const struct boot_module *mod)
         goto fail;
     }
 
-    entry = load_elf(d, mod, d->arch.hvm.ram_bytes - PAGE_SIZE);
+    entry = load_elf(d, mod, d->arch.hvm.ram_bytes - PAGE_SIZE, &image_end);
     if ( !entry )
     {
         rc = -EINVAL;
         goto fail;
     }
 
+    if ( initrd )
+    {
+        /* Below the start-info page, above the kernel. */
+        x.mod_size = initrd->end - initrd->start;
+        x.mod_gpa = ROUNDDOWN(d->arch.hvm.ram_bytes - PAGE_SIZE - x.mod_size,
+                              (uint64_t)PAGE_SIZE);
+        x.mod_cmdline = initrd_cmdline;
+        if ( x.mod_size > d->arch.hvm.ram_bytes ||
+             x.mod_gpa < ROUNDUP(image_end, (uint64_t)PAGE_SIZE) )
+        {
+            printk(XENLOG_ERR "d%u: module of %lu bytes does not fit in %lu MiB\n",
+                   idx, (unsigned long)x.mod_size, o.mem_mb);
+            rc = -ENOMEM;
+            goto fail;
+        }
+        copy_to_gpa(d, x.mod_gpa, maddr_to_virt(initrd->start), x.mod_size);
+    }
+
     memset(&ctx, 0, sizeof(ctx));
     ctx.mode = VCPU_HVM_MODE_32B;
     ctx.cpu_regs.x86_32.eip = entry;
-    ctx.cpu_regs.x86_32.ebx = build_start_info(d, o.cmdline);
+    ctx.cpu_regs.x86_32.ebx = build_start_info(d, o.cmdline, &x);
     ctx.cpu_regs.x86_32.cr0 = X86_CR0_PE | X86_CR0_ET;
     ctx.cpu_regs.x86_32.cs_limit = ~0u;
     ctx.cpu_regs.x86_32.ds_limit = ~0u;
@@ -293,6 +356,9 @@ static int construct_pvh_domain(unsigned int idx, const struct boot_module *mod)
     printk(XENLOG_INFO "d%u: \"%s\" %s%u vCPU%s, %lu MiB, PVH entry %#x, cmdline \"%s\"\n",
            idx, d->name, is_control_domain(d) ? "control domain, " : "",
            o.vcpus, o.vcpus == 1 ? "" : "s", o.mem_mb, entry, o.cmdline);
+    if ( x.mod_size )
+        printk(XENLOG_INFO "d%u: module of %lu bytes at %#lx, cmdline \"%s\"\n",
+               idx, (unsigned long)x.mod_size, (unsigned long)x.mod_gpa, x.mod_cmdline);
     return 0;
 
  fail:
@@ -303,10 +369,32 @@ static int construct_pvh_domain(unsigned int idx, const struct boot_module *mod)
 
 void create_boot_domains(const struct boot_info *bi)
 {
-    unsigned int i;
+    unsigned int i, domid = 0;
 
     if ( !bi->nr_modules )
         printk(XENLOG_WARNING "No boot modules: no domain to run\n");
     for ( i = 0; i < bi->nr_modules; i++ )
-        construct_pvh_domain(i, &bi->mods[i]);
+    {
+        struct dom_opts o, next;
+        const char *c = bi->mods[i].cmdline ? bi->mods[i].cmdline : "";
+
+        parse_module_cmdline(domid, c, &o);
+        if ( o.initrd )
+        {
+            printk(XENLOG_WARNING "module %u: an initrd with no domain before it: ignored\n", i);
+            continue;
+        }
+        if ( i + 1 < bi->nr_modules )
+        {
+            parse_module_cmdline(domid, bi->mods[i + 1].cmdline ?: "", &next);
+            if ( next.initrd )
+            {
+                construct_pvh_domain(domid++, &bi->mods[i], &o, &bi->mods[i + 1],
+                                     next.cmdline);
+                i++;
+                continue;
+            }
+        }
+        construct_pvh_domain(domid++, &bi->mods[i], &o, NULL, NULL);
+    }
 }
