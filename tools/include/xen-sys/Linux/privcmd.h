@@ -22,4 +22,22 @@ typedef struct privcmd_hypercall {
 #define IOCTL_PRIVCMD_HYPERCALL \
     _IOC(_IOC_NONE, 'P', 0, sizeof(privcmd_hypercall_t))
 
+/*
+ * IOCTL_PRIVCMD_MMAPBATCH_V2: fill 'num' pages of a range mmap()ed from
+ * privcmd, starting at 'addr', with frames arr[] of domain 'dom'; err[]
+ * gets 0 or a negated errno per page.  The ioctl fails with ENOENT when
+ * a frame is paged out (err[] then says which), else only when nothing
+ * could be tried.
+ */
+typedef struct privcmd_mmapbatch_v2 {
+    unsigned int num;
+    uint16_t dom;                       /* domid_t */
+    uint64_t addr;
+    const uint64_t *arr;                /* xen_pfn_t[num] */
+    int *err;                           /* int[num] */
+} privcmd_mmapbatch_v2_t;
+
+#define IOCTL_PRIVCMD_MMAPBATCH_V2 \
+    _IOC(_IOC_NONE, 'P', 4, sizeof(privcmd_mmapbatch_v2_t))
+
 #endif /* XEN_SYS_LINUX_PRIVCMD_H */

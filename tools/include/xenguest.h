@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * libxenguest: building guest domains.
+ *
+ * The part of Xen 4.17's xenguest.h (the xc_dom_* domain builder) that
+ * builds a PVH guest, with Xen's names, signatures and order of calls:
+ *
+ *     dom = xc_dom_allocate(xch, cmdline, NULL);
+ *     xc_dom_kernel_file(dom, path);          or xc_dom_kernel_mem()
+ *     xc_dom_module_file(dom, initrd, NULL);  optional, or _mem()
+ *     xc_dom_boot_xen_init(dom, xch, domid);  an empty domain, created
+ *                                             paused with max_mem set
+ *     xc_dom_parse_image(dom);                ELF64 + PVH entry note
+ *     xc_dom_mem_init(dom, mem_mb);           the guest's memory layout
+ *     xc_dom_boot_mem_init(dom);              populate its RAM
+ *     xc_dom_build_image(dom);                kernel and modules in
+ *     xc_dom_boot_image(dom);                 start info, vCPU 0's registers
+ *     xc_dom_release(dom);
+ *
+ * then the caller unpauses the domain.  Every function returns 0 on
+ * success and -1 on failure with errno set (EINVAL for a bad image or
+ * layout, the hypervisor's error otherwise) after logging why on the
+ * xc_interface's logger, which also keeps it as the last error
+ * (xc_get_last_error: XC_INVALID_KERNEL for a bad image).  After a
+ * failure the domain is half built: the caller destroys it.
+ *
+ * The guest (what the hypervisor's own builder does for boot modules,
+ * docs/design.md "Domains"):
+ *   - RAM is guest-physical [0, mem_mb MiB), populated with 2 MiB
+ *     extents where aligned and 4 KiB ones elsewhere;
+ *   - the kernel is an ELF64 x86-64 executable with Xen's
+ *     XEN_ELFNOTE_PHYS32_ENTRY note; its PT_LOAD segments are copied to
+ *     their physical addresses (p_paddr), which must lie in RAM from 1 MiB
+ *     up to the last page; the rest of each segment (p_memsz > p_filesz)
+ *     is zeroed;
+ *   - modules (e.g. an initrd) follow the kernel, page aligned, and are
+ *     listed in the start info's modlist;
+ *   - the last page of RAM holds struct hvm_start_info (offset 0), the
+ *     memory map (0x100: RAM below 640 KiB, reserved to 1 MiB, RAM to the
+ *     last page, the last page reserved), the modlist (0x200) and the
+ *     command lines (0x400: the guest's, then each module's);
+ *   - vCPU 0 starts at the PVH entry in flat 32-bit protected mode with
+ *     EBX = the start info's address (XEN_DOMCTL_sethvmcontext: HEADER,
+ *     CPU, END records).
+ *
+ * Not here: PV guests, HVM guests with firmware, compressed kernels,
+ * devicetrees, grant table seeding, xenstore and console pages.
+ */
+#ifndef XENGUEST_H
+#define XENGUEST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "xenctrl.h"
+
+struct xenforeignmemory_handle;
+
+#define XG_MAX_MODULES 2
+
+typedef uint64_t xen_vaddr_t;
+typedef uint64_t xen_paddr_t;
+
+#define PRIpfn PRI_xen_pfn
+
+/* A range of the guest: addresses [vstart, vend), frames [pfn, + pages). */
+struct xc_dom_seg {
+    xen_vaddr_t vstart;
+    xen_vaddr_t vend;
+    xen_pfn_t pfn;
+    xen_pfn_t pages;
+};
+
+/* Memory the builder allocated, freed by xc_dom_release (internal). */
+struct xc_dom_mem {
+    struct xc_dom_mem *next;
+    size_t len;
+    unsigned char memory[];
+};
+
+struct xc_dom_module {
+    void *blob;
+    size_t size;
+    void *cmdline;                      /* NUL-terminated, or NULL */
+    struct xc_dom_seg seg;              /* where it is placed */
+};
+
+struct xc_dom_image {
+    /* files */
+    void *kernel_blob;
+    size_t kernel_size;
+    unsigned int num_modules;
+    struct xc_dom_module modules[XG_MAX_MODULES];
+
+    size_t max_kernel_size;
+    size_t max_module_size;
+
+    /* arguments and parameters */
+    char *cmdline;
+    size_t cmdline_size;
+
+    /* what the kernel image says (Xen keeps these in parms) */
+    const char *guest_type;             /* "hvm-3.0-x86_32" for PVH */
+    xen_paddr_t phys_entry;             /* XEN_ELFNOTE_PHYS32_ENTRY */
+
+    /* memory layout */
+    struct xc_dom_seg kernel_seg;       /* lowest to highest PT_LOAD byte */
+    struct xc_dom_seg start_info_seg;   /* the last page of RAM */
+
+    /* initrd (modules[0]) as placed, for the caller's information */
+    uint64_t initrd_start;
+    uint64_t initrd_len;
+
+    /* physical memory: [0, total_pages) */
+    xen_pfn_t total_pages;
+    xen_paddr_t lowmem_end;
+
+    /* malloc memory pool */
+    struct xc_dom_mem *memblocks;
+
+    xc_interface *xch;
+    uint32_t guest_domid;
+
+    /* Container type (only HVM: PVH) */
+    enum {
+        XC_DOM_PV_CONTAINER,
+        XC_DOM_HVM_CONTAINER,
+    } container_type;
+
+    /* Number of vCPUs (only vCPU 0 is started) */
+    unsigned int max_vcpus;
+
+    /* the foreign mapping handle the builder opened (this project's) */
+    struct xenforeignmemory_handle *fmem;
+};
+
+/* --- main functions ---------------------------------------------- */
+
+/*
+ * A new builder for a guest with command line 'cmdline' (may be NULL).
+ * 'features' is Xen's feature request list: accepted and ignored.
+ * Returns NULL with errno set on failure.
+ */
+struct xc_dom_image *xc_dom_allocate(xc_interface *xch,
+                                     const char *cmdline, const char *features);
+/* Free the builder, its memory and its mappings; NULL is accepted. */
+void xc_dom_release(struct xc_dom_image *dom);
+
+/* Set the memory size (MiB) and check the layout (after parse_image). */
+int xc_dom_mem_init(struct xc_dom_image *dom, unsigned int mem_mb);
+
+/* Largest kernel / module accepted (default XC_DOM_DECOMPRESS_MAX). */
+#ifndef XC_DOM_DECOMPRESS_MAX
+#define XC_DOM_DECOMPRESS_MAX (1024 * 1024 * 1024) /* 1GB */
+#endif
+int xc_dom_kernel_check_size(struct xc_dom_image *dom, size_t sz);
+int xc_dom_kernel_max_size(struct xc_dom_image *dom, size_t sz);
+int xc_dom_module_max_size(struct xc_dom_image *dom, size_t sz);
+
+/*
+ * The kernel and modules.  _mem() keeps a reference to 'mem', which must
+ * stay valid until xc_dom_release; _file() reads the file (not in the
+ * test kernels, which have no files).  A module's cmdline may be NULL.
+ */
+int xc_dom_kernel_file(struct xc_dom_image *dom, const char *filename);
+int xc_dom_module_file(struct xc_dom_image *dom, const char *filename,
+                       const char *cmdline);
+int xc_dom_kernel_mem(struct xc_dom_image *dom, const void *mem,
+                      size_t memsize);
+int xc_dom_module_mem(struct xc_dom_image *dom, const void *mem,
+                      size_t memsize, const char *cmdline);
+
+/* Check the kernel image and read its PVH entry point. */
+int xc_dom_parse_image(struct xc_dom_image *dom);
+/* Copy the kernel's segments and the modules into the guest. */
+int xc_dom_build_image(struct xc_dom_image *dom);
+
+/* Bind the builder to domain 'domid' (and open the foreign mapping). */
+int xc_dom_boot_xen_init(struct xc_dom_image *dom, xc_interface *xch,
+                         uint32_t domid);
+/* Populate the guest's RAM (XENMEM_populate_physmap). */
+int xc_dom_boot_mem_init(struct xc_dom_image *dom);
+/* Write the start info and set vCPU 0's registers. */
+int xc_dom_boot_image(struct xc_dom_image *dom);
+
+/* Always true: PVH guests are translated (auto-translated physmap). */
+bool xc_dom_translated(const struct xc_dom_image *dom);
+
+/* --- memory the builder frees on release ------------------------- */
+
+void *xc_dom_malloc(struct xc_dom_image *dom, size_t size);
+char *xc_dom_strdup(struct xc_dom_image *dom, const char *str);
+
+#endif /* XENGUEST_H */
