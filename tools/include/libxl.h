@@ -205,10 +205,14 @@ const libxl_version_info *libxl_get_version_info(libxl_ctx *ctx);
 #define RANDOM_DOMID (INVALID_DOMID - 1)
 
 /*
- * Create a domain from d_config.  NOT IMPLEMENTED YET: the configuration
- * is checked (ERROR_INVAL, with a message, when it is incomplete or
- * inconsistent), then ERROR_NI is returned with *domid = INVALID_DOMID,
- * until the hypervisor can build a domain on the toolstack's request.
+ * Create a domain from d_config: a PVH domain built from b_info.kernel
+ * (and b_info.ramdisk, its first module) with b_info.cmdline,
+ * target_memkb of RAM (a whole number of MiB) and max_vcpus vCPUs.  The
+ * configuration is checked first (ERROR_INVAL, with a message, when it is
+ * incomplete or inconsistent, or the name is taken); defaults are filled
+ * in d_config.  On success *domid is the new domain, left paused as in
+ * Xen: the caller unpauses it.  On failure nothing is left behind (a
+ * half-built domain is destroyed) and *domid = INVALID_DOMID.
  */
 int libxl_domain_create_new(libxl_ctx *ctx, libxl_domain_config *d_config,
                             uint32_t *domid,

@@ -2,11 +2,18 @@
 /*
  * libxl: creating, saving and restoring domains.
  *
- * NOT IMPLEMENTED YET.  Building a domain needs the hypervisor's
- * XEN_DOMCTL_createdomain and a PVH domain builder (libxenguest), and
- * save/restore needs the migration stream; until they exist these check
- * what they can and return ERROR_NI, with *domid = INVALID_DOMID.
+ * libxl_domain_create_new builds a PVH domain from its kernel= (and
+ * ramdisk=) as Xen's libxl does: XEN_DOMCTL_createdomain (HVM with HAP,
+ * created paused), max_mem, then libxenguest's xc_dom_* builder (RAM,
+ * kernel, start info, vCPU 0's registers).  The domain is left paused: the
+ * caller unpauses it (xl create does, unless -p).  A failure after the
+ * domain exists destroys it.
+ *
+ * NOT IMPLEMENTED YET: save/restore need the migration stream; they
+ * return ERROR_NI with *domid = INVALID_DOMID.
  */
+#include <xenguest.h>
+
 #include "libxl_internal.h"
 
 /*
@@ -48,11 +55,116 @@ static int domain_config_check(libxl_ctx *ctx, libxl_domain_config *d_config)
     return 0;
 }
 
+/* Xen's default memory for a guest that sets none (32 MiB). */
+#define DEFAULT_MEMKB (32 * 1024)
+
+/* Xen's libxl__domain_build_info_setdefault, for what is used here. */
+static int build_info_setdefault(libxl_ctx *ctx, libxl_domain_build_info *b_info)
+{
+    if (b_info->max_memkb == LIBXL_MEMKB_DEFAULT)
+        b_info->max_memkb = b_info->target_memkb != LIBXL_MEMKB_DEFAULT
+                            ? b_info->target_memkb : DEFAULT_MEMKB;
+    if (b_info->target_memkb == LIBXL_MEMKB_DEFAULT)
+        b_info->target_memkb = b_info->max_memkb;
+    if (!b_info->max_vcpus)
+        b_info->max_vcpus = 1;
+    if (b_info->target_memkb % 1024) {
+        LOG(ERROR, "memory %"PRIu64" KiB is not a whole number of MiB",
+            b_info->target_memkb);
+        return ERROR_INVAL;
+    }
+    return 0;
+}
+
+/* XEN_DOMCTL_createdomain: an empty, paused PVH container. */
+static int domain_make(libxl_ctx *ctx, const libxl_domain_config *d_config,
+                       uint32_t *domid)
+{
+    const libxl_domain_create_info *c_info = &d_config->c_info;
+    const libxl_domain_build_info *b_info = &d_config->b_info;
+    struct xen_domctl_createdomain create = {
+        .ssidref = c_info->ssidref,
+        .flags = XEN_DOMCTL_CDF_hvm | XEN_DOMCTL_CDF_hap,
+        .max_vcpus = (uint32_t)b_info->max_vcpus,
+        .max_evtchn_port = b_info->event_channels,
+        .max_grant_frames = b_info->max_grant_frames,
+        .max_maptrack_frames = b_info->max_maptrack_frames,
+    };
+    uint32_t id = 0;
+
+    memcpy(create.handle, c_info->uuid.uuid, sizeof(create.handle));
+    if (c_info->domid > 0 && c_info->domid < DOMID_FIRST_RESERVED)
+        id = c_info->domid;
+    if (xc_domain_create(ctx->xch, &id, &create) < 0) {
+        LOGE(ERROR, "domain creation fail");
+        return libxl__xc_error(errno);
+    }
+    *domid = id;
+    return 0;
+}
+
+/* libxenguest's builder over the empty domain (Xen's libxl__build_dom). */
+static int build_pvh(libxl_ctx *ctx, uint32_t domid,
+                     const libxl_domain_build_info *b_info)
+{
+    struct xc_dom_image *dom;
+    int rc = ERROR_FAIL;
+
+    dom = xc_dom_allocate(ctx->xch, b_info->cmdline, NULL);
+    if (!dom) {
+        LOGED(ERROR, domid, "xc_dom_allocate failed");
+        return ERROR_NOMEM;
+    }
+    dom->max_vcpus = (unsigned int)b_info->max_vcpus;
+
+    if (xc_dom_kernel_file(dom, b_info->kernel)) {
+        LOGED(ERROR, domid, "xc_dom_kernel_file failed");
+        goto out;
+    }
+    if (b_info->ramdisk && xc_dom_module_file(dom, b_info->ramdisk, NULL)) {
+        LOGED(ERROR, domid, "xc_dom_module_file failed");
+        goto out;
+    }
+    if (xc_dom_boot_xen_init(dom, ctx->xch, domid)) {
+        LOGED(ERROR, domid, "xc_dom_boot_xen_init failed");
+        goto out;
+    }
+    if (xc_dom_parse_image(dom)) {
+        LOGED(ERROR, domid, "xc_dom_parse_image failed");
+        goto out;
+    }
+    if (xc_dom_mem_init(dom, (unsigned int)(b_info->target_memkb / 1024))) {
+        LOGED(ERROR, domid, "xc_dom_mem_init failed");
+        goto out;
+    }
+    if (xc_dom_boot_mem_init(dom)) {
+        LOGED(ERROR, domid, "xc_dom_boot_mem_init failed");
+        goto out;
+    }
+    if (xc_dom_build_image(dom)) {
+        LOGED(ERROR, domid, "xc_dom_build_image failed");
+        goto out;
+    }
+    if (xc_dom_boot_image(dom)) {
+        LOGED(ERROR, domid, "xc_dom_boot_image failed");
+        goto out;
+    }
+    rc = 0;
+
+ out:
+    xc_dom_release(dom);
+    return rc;
+}
+
 int libxl_domain_create_new(libxl_ctx *ctx, libxl_domain_config *d_config,
                             uint32_t *domid,
                             const libxl_asyncop_how *ao_how,
                             const libxl_asyncprogress_how *aop_console_how)
 {
+    libxl_domain_create_info *c_info = &d_config->c_info;
+    libxl_domain_build_info *b_info = &d_config->b_info;
+    libxl_dominfo info;
+    uint32_t id = INVALID_DOMID, other;
     int rc;
 
     (void)aop_console_how;
@@ -63,9 +175,47 @@ int libxl_domain_create_new(libxl_ctx *ctx, libxl_domain_config *d_config,
     rc = domain_config_check(ctx, d_config);
     if (rc)
         return rc;
-    LOG(DETAIL, "creating domains is not implemented yet "
-        "(no domain builder for this hypervisor)");
-    return ERROR_NI;
+    rc = build_info_setdefault(ctx, b_info);
+    if (rc)
+        return rc;
+    if (c_info->name && !libxl_name_to_domid(ctx, c_info->name, &other)) {
+        LOG(ERROR, "domain with name \"%s\" already exists (domain %u)",
+            c_info->name, other);
+        return ERROR_INVAL;
+    }
+
+    rc = domain_make(ctx, d_config, &id);
+    if (rc)
+        return rc;
+
+    if (xc_domain_setmaxmem(ctx->xch, id, b_info->max_memkb) < 0) {
+        LOGED(ERROR, id, "Couldn't set max memory");
+        rc = libxl__xc_error(errno);
+        goto fail;
+    }
+    rc = build_pvh(ctx, id, b_info);
+    if (rc)
+        goto fail;
+
+    /* The name, under the UUID the hypervisor keeps for the domain. */
+    libxl_dominfo_init(&info);
+    rc = libxl_domain_info(ctx, &info, id);
+    if (!rc && c_info->name)
+        rc = libxl__domain_name_record(ctx, id, &info.uuid, c_info->name);
+    libxl_dominfo_dispose(&info);
+    if (rc)
+        goto fail;
+
+    LOGD(DETAIL, id, "created (paused): %"PRIu64" KiB, %d vCPU(s), kernel %s",
+         b_info->target_memkb, b_info->max_vcpus, b_info->kernel);
+    *domid = id;
+    return 0;
+
+ fail:
+    LOGD(ERROR, id, "creation failed: destroying the half-built domain");
+    if (xc_domain_destroy(ctx->xch, id) < 0)
+        LOGED(ERROR, id, "destroying the half-built domain");
+    return rc;
 }
 
 int libxl_domain_create_restore(libxl_ctx *ctx, libxl_domain_config *d_config,

@@ -17,8 +17,14 @@
  *          vram=<first>+<nr> mech=<none|pml|wp> maxpfn=<pfn>
  *          dirty=<pfn ranges> write=<pfn ranges> vdirtied=<n,n,...>
  *          calls=<clean>,<peek>,<vram> faults=<n>
+ * Domains made by xc_domain_create start paused with no memory; the
+ * builder's calls are logged ("create 2 vcpus=2", "setmaxmem 2 65536",
+ * "populate 2 nr=32 order=9", "setcontext 2 rip=0x100040 rbx=0x3fff000");
+ * foreign mappings (libxenforeignmemory, also faked here) must stay
+ * within the pages populated, i.e. [0, tot).
  *   console <one line of the hypervisor's console ring>
- *   fail <function> <errno>        make that function fail
+ *   fail <function> <errno>        make that function fail (xc_domain_create,
+ *                                  setmaxmem, populate, setcontext, map, ...)
  * Pfn ranges are "a-b,c,...", hex with 0x or decimal.  'write' is what
  * the guest keeps writing: after a CLEAN those pages are dirty again (and
  * counted to the vCPUs round-robin in vdirtied).
@@ -34,6 +40,10 @@
 
 #include <xenctrl.h>
 #include <xendevicemodel.h>
+#include <xenforeignmemory.h>
+
+#include "xc_private.h"         /* the handle the real libxenguest reads */
+#include "public/hvm/save.h"
 
 #define MAX_DOMS 16
 #define MAX_PFNS 65536                  /* pfn space of a fake domain */
@@ -70,10 +80,11 @@ static struct {
     int nfail;
 } m;
 
-struct xc_interface_core { int dummy; };
 struct xendevicemodel_handle { int dummy; };
+struct xenforeignmemory_handle { int dummy; };
 static struct xc_interface_core the_xch;
 static struct xendevicemodel_handle the_dmod;
+static struct xenforeignmemory_handle the_fmem;
 
 xc_hypercall_buffer_t XC__HYPERCALL_BUFFER_NAME(HYPERCALL_BUFFER_NULL) = {
     .hbuf = NULL, .param_shadow = NULL, HYPERCALL_BUFFER_INIT_NO_BOUNCE
@@ -396,11 +407,39 @@ xc_interface *xc_interface_open(xentoollog_logger *logger,
                                 xentoollog_logger *dombuild_logger,
                                 unsigned open_flags)
 {
-    (void)logger; (void)dombuild_logger; (void)open_flags;
+    (void)open_flags;
     load();
     if (injected("xc_interface_open"))
         return NULL;
+    if (!logger) {
+        if (!the_xch.error_handler_tofree)
+            the_xch.error_handler_tofree = (xentoollog_logger *)
+                xtl_createlogger_stdiostream(stderr, XTL_PROGRESS, 0);
+        logger = the_xch.error_handler_tofree;
+    }
+    the_xch.error_handler = logger;
+    the_xch.dombuild_logger = dombuild_logger ? dombuild_logger : logger;
     return &the_xch;
+}
+
+/* As libxenctrl's: log, and keep errors as the last error. */
+void xc_report(xc_interface *xch, xentoollog_logger *lg,
+               xentoollog_level level, int code, const char *fmt, ...)
+{
+    int saved_errno = errno;
+    va_list args;
+
+    if (level >= XTL_ERROR) {
+        va_start(args, fmt);
+        xch->last_error.code = code;
+        vsnprintf(xch->last_error.message, sizeof(xch->last_error.message),
+                  fmt, args);
+        va_end(args);
+    }
+    va_start(args, fmt);
+    xtl_logv(lg, level, -1, "xc", fmt, args);
+    va_end(args);
+    errno = saved_errno;
 }
 
 int xc_interface_close(xc_interface *xch)
@@ -792,6 +831,219 @@ int xc_vcpu_exit_counts(xc_interface *xch, uint32_t domid, uint32_t vcpu,
     for (unsigned int r = 0; r < nr && r < *nr_reasons; r++)
         counts[r] = r * 10 + vcpu;
     *nr_reasons = nr;
+    return 0;
+}
+
+/* ---- building domains ------------------------------------------------------------- */
+
+int xc_domain_create(xc_interface *xch, uint32_t *pdomid,
+                     struct xen_domctl_createdomain *config)
+{
+    struct fake_dom *d;
+    uint32_t id = *pdomid;
+
+    (void)xch;
+    load();
+    if (injected("xc_domain_create"))
+        return -1;
+    if (!(config->flags & XEN_DOMCTL_CDF_hvm) ||
+        !(config->flags & XEN_DOMCTL_CDF_hap) || !config->max_vcpus ||
+        m.ndom == MAX_DOMS) {
+        errno = EINVAL;
+        return -1;
+    }
+    if (!id) {
+        /* The lowest free id, as the hypervisor's rover finds on a fresh boot. */
+        for (id = 1; id < DOMID_FIRST_RESERVED; id++) {
+            bool used = false;
+
+            for (int i = 0; i < m.ndom; i++)
+                used |= m.dom[i].id == id;
+            if (!used)
+                break;
+        }
+    } else {
+        for (int i = 0; i < m.ndom; i++)
+            if (m.dom[i].id == id) {
+                errno = EEXIST;
+                return -1;
+            }
+    }
+    d = new_dom(id);
+    memcpy(d->uuid, config->handle, sizeof(d->uuid));
+    d->flags = XEN_DOMINF_paused;
+    d->tot = d->max = 0;
+    d->vcpus = 0;
+    d->maxvcpu = config->max_vcpus - 1;
+    d->maxpfn = 0;
+    *pdomid = id;
+    record("create %u vcpus=%u", id, config->max_vcpus);
+    save();
+    return 0;
+}
+
+int xc_domain_setmaxmem(xc_interface *xch, uint32_t domid, uint64_t max_memkb)
+{
+    struct fake_dom *d = find(domid);
+
+    (void)xch;
+    record("setmaxmem %u %"PRIu64, domid, max_memkb);
+    if (!d || injected("setmaxmem"))
+        return -1;
+    d->max = max_memkb / 4;
+    save();
+    return 0;
+}
+
+/* Extents are placed from gfn 0 up (as the builder does): tot grows. */
+int xc_domain_populate_physmap(xc_interface *xch, uint32_t domid,
+                               unsigned long nr_extents,
+                               unsigned int extent_order,
+                               unsigned int mem_flags,
+                               xen_pfn_t *extent_start)
+{
+    struct fake_dom *d = find(domid);
+    unsigned long i, n = 1UL << extent_order;
+
+    (void)xch; (void)mem_flags;
+    record("populate %u nr=%lu order=%u", domid, nr_extents, extent_order);
+    if (!d || injected("populate"))
+        return -1;
+    for (i = 0; i < nr_extents; i++) {
+        if (extent_start[i] != d->tot || d->tot + n > d->max)
+            break;
+        d->tot += n;
+    }
+    d->maxpfn = d->tot ? d->tot - 1 : 0;
+    save();
+    return (int)i;
+}
+
+int xc_domain_populate_physmap_exact(xc_interface *xch, uint32_t domid,
+                                     unsigned long nr_extents,
+                                     unsigned int extent_order,
+                                     unsigned int mem_flags,
+                                     xen_pfn_t *extent_start)
+{
+    int rc = xc_domain_populate_physmap(xch, domid, nr_extents, extent_order,
+                                        mem_flags, extent_start);
+
+    if (rc < 0)
+        return rc;
+    if ((unsigned long)rc != nr_extents) {
+        errno = EBUSY;
+        return -1;
+    }
+    return 0;
+}
+
+/* A fresh domain's context: the header and END (no vCPU initialised). */
+int xc_domain_hvm_getcontext(xc_interface *xch, uint32_t domid,
+                             uint8_t *ctxt_buf, uint32_t size)
+{
+    struct fake_dom *d = find(domid);
+    struct hvm_save_descriptor desc = { HVM_SAVE_CODE(HEADER), 0,
+                                        sizeof(struct hvm_save_header) };
+    struct hvm_save_header hdr = { .magic = HVM_FILE_MAGIC,
+                                   .version = HVM_FILE_VERSION };
+    uint32_t need = 2 * sizeof(desc) + sizeof(hdr);
+
+    (void)xch;
+    if (!d || injected("getcontext"))
+        return -1;
+    if (!ctxt_buf)
+        return (int)need;
+    if (size < need) {
+        errno = ENOSPC;
+        return -1;
+    }
+    memcpy(ctxt_buf, &desc, sizeof(desc));
+    memcpy(ctxt_buf + sizeof(desc), &hdr, sizeof(hdr));
+    desc = (struct hvm_save_descriptor){ HVM_SAVE_CODE(END), 0, 0 };
+    memcpy(ctxt_buf + sizeof(desc) + sizeof(hdr), &desc, sizeof(desc));
+    return (int)need;
+}
+
+int xc_domain_hvm_setcontext(xc_interface *xch, uint32_t domid,
+                             uint8_t *hvm_ctxt, uint32_t size)
+{
+    struct fake_dom *d = find(domid);
+    struct hvm_save_descriptor desc;
+    struct hvm_hw_cpu cpu;
+    uint32_t off = 0;
+
+    (void)xch;
+    if (!d)
+        return -1;
+    memset(&cpu, 0, sizeof(cpu));
+    while (off + sizeof(desc) <= size) {
+        memcpy(&desc, hvm_ctxt + off, sizeof(desc));
+        off += sizeof(desc);
+        if (desc.typecode == HVM_SAVE_CODE(CPU) && desc.length == sizeof(cpu) &&
+            off + sizeof(cpu) <= size)
+            memcpy(&cpu, hvm_ctxt + off, sizeof(cpu));
+        off += desc.length;
+    }
+    record("setcontext %u rip=%#"PRIx64" rbx=%#"PRIx64, domid, cpu.rip, cpu.rbx);
+    if (injected("setcontext"))
+        return -1;
+    d->vcpus = 1;
+    save();
+    return 0;
+}
+
+/* ---- libxenforeignmemory ---------------------------------------------------------- */
+
+xenforeignmemory_handle *xenforeignmemory_open(struct xentoollog_logger *logger,
+                                               unsigned open_flags)
+{
+    (void)logger; (void)open_flags;
+    load();
+    if (injected("xenforeignmemory_open"))
+        return NULL;
+    return &the_fmem;
+}
+
+int xenforeignmemory_close(xenforeignmemory_handle *fmem)
+{
+    (void)fmem;
+    return 0;
+}
+
+/* Zeroed pages standing for the frames, which must be populated. */
+void *xenforeignmemory_map(xenforeignmemory_handle *fmem, uint32_t dom,
+                           int prot, size_t pages,
+                           const xen_pfn_t arr[], int err[])
+{
+    struct fake_dom *d = find(dom);
+    bool bad = false;
+    void *p;
+
+    (void)fmem; (void)prot;
+    if (!d || injected("map"))
+        return NULL;
+    for (size_t i = 0; i < pages; i++) {
+        bool ok = arr[i] < d->tot;
+
+        if (err)
+            err[i] = ok ? 0 : -EINVAL;
+        bad |= !ok;
+    }
+    if (bad && !err) {
+        errno = EINVAL;
+        return NULL;
+    }
+    p = aligned_alloc(XC_PAGE_SIZE, pages * XC_PAGE_SIZE);
+    if (p)
+        memset(p, 0, pages * XC_PAGE_SIZE);
+    return p;
+}
+
+int xenforeignmemory_unmap(xenforeignmemory_handle *fmem,
+                           void *addr, size_t pages)
+{
+    (void)fmem; (void)pages;
+    free(addr);
     return 0;
 }
 

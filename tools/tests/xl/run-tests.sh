@@ -741,13 +741,100 @@ want_out_has '"name": "g2"'
 want_out_has '"max_memkb": 131072'
 end
 
-begin "xl create: not supported yet (ERROR_NI), one message"
+# A real (small) PVH kernel: tools/tests/guest/image.c.
+"$BIN/mkpvh" "$W/k.elf"
+sed -e "s|/boot/test.elf|$W/k.elf|" "$W/good.cfg" >"$W/run.cfg"
+
+begin "xl create: builds a PVH domain (libxenguest) and unpauses it"
 machine
-xl create -q "$W/good.cfg"
-want_rc 1
-want_err <<'EOF'
-xl: cannot create domain 'g1': creating domains is not supported by this hypervisor yet
+xl create -q "$W/run.cfg"
+want_rc 0
+want_no_out
+want_err </dev/null
+want_log <<'EOF'
+create 2 vcpus=2
+setmaxmem 2 65536
+populate 2 nr=32 order=9
+setcontext 2 rip=0x100040 rbx=0x3fff000
+unpause 2
 EOF
+want_state_has '^domain 2 uuid=5a1e0000-0000-4000-8000-0000000000aa flags=none .* tot=16384 max=16384 vcpus=1 maxvcpu=1 '
+xl list g1
+want_rc 0
+want_out_has '^g1 +2 +64 +1 '
+end
+
+begin "xl create -p: left paused"
+machine
+xl create -q -p "$W/run.cfg" memory=5 'cmdline="x"'
+want_rc 0
+want_log_has "populate 2 nr=2 order=9"
+want_log_has "populate 2 nr=256 order=0"
+want_log_lacks '^unpause'
+want_state_has '^domain 2 .* flags=paused .* tot=1280 '
+end
+
+begin "xl create: a kernel that is not ELF: one error, the domain destroyed"
+machine
+printf 'not an ELF file at all, but long enough for a header.........' >"$W/bad.elf"
+xl create -q "$W/run.cfg" "kernel=\"$W/bad.elf\""
+want_rc 1
+want_err_has '^xc: error: kernel image is not an ELF file \(bad magic\)$'
+want_err_has "^xl: creating domain 'g1' failed"
+want_log <<'EOF'
+create 2 vcpus=2
+setmaxmem 2 65536
+destroy 2
+EOF
+[ ! -e "$W/run/userdata-d.2.5a1e0000-0000-4000-8000-0000000000aa.domain-name" ] ||
+    problem "the name of the destroyed domain was kept"
+xl list g1
+want_rc 1
+end
+
+begin "xl create: missing kernel, memory too small, populate fails: destroyed"
+machine
+xl create -q "$W/run.cfg" 'kernel="/nonexistent.elf"'
+want_rc 1
+want_err_has 'cannot open /nonexistent.elf: No such file or directory'
+want_log_has "destroy 2"
+: >"$W/log"
+xl create -q "$W/run.cfg" memory=1
+want_rc 1
+want_err_has 'memory size 1 MiB out of range'
+want_log_has "destroy 2"
+want_log_lacks 'populate'
+: >"$W/log"
+echo "fail populate 12" >>"$W/state"
+xl create -q "$W/run.cfg"
+want_rc 1
+want_err_has "cannot populate d2's RAM"
+want_log_has "destroy 2"
+want_log_lacks 'setcontext|unpause'
+grep -q '^domain 2 ' "$W/state" && problem "domain 2 left behind"
+end
+
+begin "xl create: sethvmcontext fails: destroyed"
+machine
+echo "fail setcontext 22" >>"$W/state"
+xl create -q "$W/run.cfg"
+want_rc 1
+want_err_has "cannot set d2's vCPU 0 context"
+want_log_has "destroy 2"
+want_log_lacks '^unpause'
+end
+
+begin "xl create: a name in use, or no room for a domain: nothing created"
+machine
+xl create -q "$W/run.cfg" 'name="web"'
+want_rc 1
+want_err_has 'domain with name "web" already exists'
+want_log_lacks 'create|destroy'
+echo "fail xc_domain_create 12" >>"$W/state"
+xl create -q "$W/run.cfg"
+want_rc 1
+want_err_has 'domain creation fail'
+want_log_lacks 'destroy'
 end
 
 begin "xl create: syntax error names file and line, nothing created"
