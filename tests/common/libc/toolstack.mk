@@ -2,11 +2,14 @@
 #
 # The toolstack libraries inside guest test kernels (included by
 # tests/Makefile).  A control-domain test kernel listed in TOOLSTACK_TESTS
-# links the same libxenctrl, libxendevicemodel, libxencall and
-# libxentoollog sources as the Linux build, with two differences:
+# links the same libxenguest, libxenctrl, libxendevicemodel,
+# libxenforeignmemory, libxencall and libxentoollog sources as the Linux
+# build, with two differences:
 #
 #   - libxencall's "direct" backend (tools/libs/call/direct.c): hypercalls
-#     through the hypercall page, buffers in ordinary guest memory;
+#     through the hypercall page, buffers in ordinary guest memory; and
+#     libxenforeignmemory's (tools/libs/foreignmemory/direct.c): foreign
+#     frames placed in a window of guest-physical space above RAM;
 #   - the small libc in common/libc/ (headers in common/libc/include):
 #     malloc/free over a static arena, console stdio, errno, strerror; the
 #     string and formatting functions are the hypervisor's, which every
@@ -14,7 +17,8 @@
 #
 # Everything is compiled with -nostdinc: only the compiler's freestanding
 # headers and this libc are visible, never the host's.  The test's main.c
-# may include "test.h" and <xenctrl.h> / <xendevicemodel.h> together.
+# may include "test.h" and <xenctrl.h> / <xendevicemodel.h> /
+# <xenforeignmemory.h> / <xenguest.h> together.
 
 TOOLS_LIBS := $(XEN_ROOT)/tools/libs
 
@@ -24,7 +28,10 @@ TOOLSTACK_SRCS := \
     devicemodel/core.c \
     ctrl/xc_private.c ctrl/xc_hcall_buf.c ctrl/xc_domain.c \
     ctrl/xc_logdirty.c ctrl/xc_misc.c ctrl/xc_version.c \
-    ctrl/xc_dirty_stats.c ctrl/xc_domain_build.c
+    ctrl/xc_dirty_stats.c ctrl/xc_domain_build.c \
+    foreignmemory/core.c foreignmemory/direct.c \
+    guest/xg_dom_core.c guest/xg_dom_elfloader.c guest/xg_dom_boot.c \
+    guest/xg_dom_x86.c
 
 LIBC_SRCS := malloc.c stdio.c misc.c
 
@@ -40,6 +47,9 @@ TOOLSTACK_ELFS := $(addprefix $(BIN)/,$(addsuffix .elf,$(TOOLSTACK_TESTS)))
 $(OBJ)/tools/%.o: $(TOOLS_LIBS)/%.c
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) $(TOOLSTACK_CPPFLAGS) -c $< -o $@
+
+# libxenguest sits on libxenctrl's internals (xc_private.h), as in Xen.
+$(OBJ)/tools/guest/%.o: TOOLSTACK_CPPFLAGS += -I$(TOOLS_LIBS)/ctrl
 
 # The libc may use the guest library's headers (console, panic).
 $(OBJ)/libc/%.o: common/libc/%.c
