@@ -4,7 +4,7 @@
 # Boot an ISO in Bochs, headless, in its own working directory.
 #
 #   bochs-run.sh -d DIR -i ISO [-c CPU] [-n NCPUS] [-m MEGS] [-t SECONDS]
-#                [-s REGEX] [-f]
+#                [-s REGEX] [-I IPS] [-f]
 #
 #   -d DIR      working directory: bochsrc, cont.rc, serial.out (COM1),
 #               bochs.log, bochs.out (Bochs's own terminal output), status
@@ -15,6 +15,11 @@
 #   -t SECONDS  kill Bochs after this long (default 120)
 #   -s REGEX    stop Bochs 1 s after REGEX (grep -E) appears on the serial
 #               line (e.g. a hypervisor panic, to save waiting for -t)
+#   -I IPS      Bochs "cpu: ips=": with clock sync=none the TSC still
+#               advances one tick per instruction; IPS sets only what the
+#               guest believes the TSC (and PIT) frequency is, hence how
+#               many ticks a millisecond of timer time lasts (default:
+#               Bochs's own, 4000000)
 #   -f          follow: copy the serial line to stdout while Bochs runs
 #
 # Returns when Bochs exits (the hypervisor powers off by writing "Shutdown"
@@ -32,14 +37,15 @@ ncpus=1
 megs=256
 timeout=120
 stop_regex=
+ips=
 follow=0
 
 usage() {
-    sed -n '4,25p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '4,30p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
-while getopts "d:i:c:n:m:t:s:fh" opt; do
+while getopts "d:i:c:n:m:t:s:I:fh" opt; do
     case $opt in
     d) dir=$OPTARG ;;
     i) iso=$OPTARG ;;
@@ -48,6 +54,7 @@ while getopts "d:i:c:n:m:t:s:fh" opt; do
     m) megs=$OPTARG ;;
     t) timeout=$OPTARG ;;
     s) stop_regex=$OPTARG ;;
+    I) ips=$OPTARG ;;
     f) follow=1 ;;
     *) usage ;;
     esac
@@ -65,7 +72,7 @@ cat > bochsrc <<EOF_RC
 megs: $megs
 romimage: file=/usr/share/bochs/BIOS-bochs-latest
 vgaromimage: file=/usr/share/bochs/VGABIOS-lgpl-latest
-cpu: model=$cpu, count=$ncpus, reset_on_triple_fault=0, ignore_bad_msrs=0
+cpu: model=$cpu, count=$ncpus, reset_on_triple_fault=0, ignore_bad_msrs=0${ips:+, ips=$ips}
 ata0: enabled=1, ioaddr1=0x1f0, ioaddr2=0x3f0, irq=14
 ata0-master: type=cdrom, path=$iso, status=inserted
 boot: cdrom
