@@ -226,7 +226,7 @@ static void check_context(uint32_t domid)
     if ( !c )
         return xtf_failure("Fail: no CPU record for vCPU 0\n");
     if ( c->rip != built.entry || c->rbx != built.start_info ||
-         (c->cr0 & 0x80000011) != 0x11 || c->cs_arbytes != 0xc09b ||
+         (c->cr0 & 0x80000011) != 0x11 || c->cs_arbytes != 0xc9b ||
          c->cs_limit != ~0u )
         xtf_failure("Fail: vCPU 0: rip %#lx rbx %#lx cr0 %#lx cs ar %#x\n",
                     (unsigned long)c->rip, (unsigned long)c->rbx,

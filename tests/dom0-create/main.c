@@ -53,12 +53,12 @@ static size_t build_context(uint8_t *buf, uint32_t magic, uint64_t rip)
     c.rip = rip;
     c.rflags = 0x2;
     c.cr0 = 0x11;                       /* PE | ET */
-    c.cs_sel = 0x08; c.cs_limit = ~0u; c.cs_arbytes = 0xc09b;
+    c.cs_sel = 0x08; c.cs_limit = ~0u; c.cs_arbytes = 0xc9b;
     c.ds_sel = c.es_sel = c.ss_sel = 0x10;
     c.ds_limit = c.es_limit = c.ss_limit = c.fs_limit = c.gs_limit = ~0u;
-    c.ds_arbytes = c.es_arbytes = c.ss_arbytes = c.fs_arbytes = c.gs_arbytes = 0xc093;
+    c.ds_arbytes = c.es_arbytes = c.ss_arbytes = c.fs_arbytes = c.gs_arbytes = 0xc93;
     c.tr_limit = 0x67; c.tr_arbytes = 0x8b;
-    c.ldtr_arbytes = 1u << 16;          /* unusable */
+    c.ldtr_arbytes = 0;                 /* not present: unusable */
     d = (struct hvm_save_descriptor){ HVM_SAVE_CODE(CPU), 0, sizeof(c) };
     memcpy(buf + off, &d, sizeof(d)); off += sizeof(d);
     memcpy(buf + off, &c, sizeof(c)); off += sizeof(c);
@@ -164,7 +164,7 @@ void test_main(void)
             const struct hvm_hw_cpu *c = (const void *)(back + 2 * sizeof(struct hvm_save_descriptor) +
                                                         sizeof(struct hvm_save_header));
 
-            if ( c->rip != BUILT_LOAD_GFN << 12 || c->cs_arbytes != 0xc09b )
+            if ( c->rip != BUILT_LOAD_GFN << 12 || c->cs_arbytes != 0xc9b )
                 xtf_failure("Fail: gethvmcontext: rip %#lx cs ar %#x\n",
                             (unsigned long)c->rip, c->cs_arbytes);
             else

@@ -23,14 +23,14 @@
 #include "xg_private.h"
 
 /*
- * Segment access rights as this hypervisor's HVM save records carry them:
- * the VMCS layout (type, S, DPL, P in bits 0-7; AVL, L, D/B, G in bits
- * 12-15; bit 16 "unusable"), see public/arch-x86/hvm/save.h.
+ * Segment access rights as Xen's HVM save records carry them: the packed
+ * form (type, S, DPL, P in bits 0-7; AVL, L, D/B, G in bits 8-11; not
+ * present = unusable), see public/arch-x86/hvm/save.h.
  */
-#define XG_AR_CODE32            0xc09bU     /* code, read/exec, accessed, P, D, G */
-#define XG_AR_DATA32            0xc093U     /* data, read/write, accessed, P, D, G */
-#define XG_AR_TSS32_BUSY        0x008bU
-#define XG_AR_UNUSABLE          (1U << 16)
+#define XG_AR_CODE32            0xc9bU      /* code, read/exec, accessed, P, D, G */
+#define XG_AR_DATA32            0xc93U      /* data, read/write, accessed, P, D, G */
+#define XG_AR_TSS32_BUSY        0x08bU
+#define XG_AR_UNUSABLE          0U          /* not present */
 
 #define XG_SEL_CODE             0x08
 #define XG_SEL_DATA             0x10

@@ -272,14 +272,14 @@ static void check_context(uint64_t entry, uint64_t start_info)
           "cr0 %#lx cr4 %#lx efer %#lx", (unsigned long)c.cr0,
           (unsigned long)c.cr4, (unsigned long)c.msr_efer);
     CHECK(c.rflags == 0x2, "rflags %#lx", (unsigned long)c.rflags);
-    CHECK(c.cs_base == 0 && c.cs_limit == ~0u && c.cs_arbytes == 0xc09b,
+    CHECK(c.cs_base == 0 && c.cs_limit == ~0u && c.cs_arbytes == 0xc9b,
           "cs %#lx/%#x/%#x", (unsigned long)c.cs_base, c.cs_limit, c.cs_arbytes);
-    CHECK(c.ds_limit == ~0u && c.ds_arbytes == 0xc093 &&
-          c.es_limit == ~0u && c.es_arbytes == 0xc093 &&
-          c.ss_limit == ~0u && c.ss_arbytes == 0xc093, "data segments");
+    CHECK(c.ds_limit == ~0u && c.ds_arbytes == 0xc93 &&
+          c.es_limit == ~0u && c.es_arbytes == 0xc93 &&
+          c.ss_limit == ~0u && c.ss_arbytes == 0xc93, "data segments");
     CHECK(c.tr_limit == 0x67 && c.tr_arbytes == 0x8b, "tr %#x/%#x",
           c.tr_limit, c.tr_arbytes);
-    CHECK(c.ldtr_arbytes == 1u << 16, "ldtr ar %#x", c.ldtr_arbytes);
+    CHECK(c.ldtr_arbytes == 0, "ldtr ar %#x", c.ldtr_arbytes);
     CHECK(!c.rax && !c.rcx && !c.rdx && !c.rsp && !c.rsi && !c.rdi,
           "other registers set");
     memcpy(&fcw, c.fpu_regs, sizeof(fcw));

@@ -483,12 +483,26 @@ static bool vmx_set_msr(struct vcpu *v, uint32_t msr, uint64_t val)
     return false;
 }
 
-/* Xen's packed 12-bit access rights -> the VMCS layout (bits 8-11 move up to 12-15). */
+/*
+ * Xen's packed 12-bit access rights (type, S, DPL, P in bits 0-7; AVL, L,
+ * D/B, G in bits 8-11), as its save records and vcpu_hvm_context carry them,
+ * to and from the VMCS layout (bits 8-11 at 12-15, bit 16 "unusable").  As
+ * in Xen, an unusable segment is one that is not present.
+ */
+#define SEG_AR_PRESENT 0x80u
+
 static uint32_t unpack_ar(uint16_t ar)
 {
-    if ( !ar )
-        return X86_SEG_AR_UNUSABLE;
-    return (ar & 0xff) | ((uint32_t)(ar & 0xf00) << 4);
+    uint32_t vmcs = (ar & 0xff) | ((uint32_t)(ar & 0xf00) << 4);
+
+    return (ar & SEG_AR_PRESENT) ? vmcs : vmcs | X86_SEG_AR_UNUSABLE;
+}
+
+static uint16_t pack_ar(uint32_t vmcs)
+{
+    uint16_t ar = (vmcs & 0xff) | ((vmcs >> 4) & 0xf00);
+
+    return (vmcs & X86_SEG_AR_UNUSABLE) ? ar & ~SEG_AR_PRESENT : ar;
 }
 
 static void set_segment(enum x86_segment seg, uint16_t sel, uint64_t base,
@@ -545,7 +559,7 @@ static int vmx_set_context(struct vcpu *v, const struct vcpu_hvm_context *ctx)
         set_segment(x86_seg_fs, 0, 0, 0xffffffff, unpack_ar(c->ds_ar));
         set_segment(x86_seg_gs, 0, 0, 0xffffffff, unpack_ar(c->ds_ar));
         set_segment(x86_seg_tr, 0, c->tr_base, c->tr_limit ?: 0x67,
-                    c->tr_ar ? unpack_ar(c->tr_ar) : 0x8b);
+                    c->tr_ar ? unpack_ar(c->tr_ar) : 0x8b);     /* busy 32-bit TSS */
         __vmwrite(GUEST_CR3, c->cr3);
         break;
     }
@@ -626,12 +640,12 @@ static const unsigned int seg_fields[][4] = {
         (c)->name##_sel = __vmread(seg_fields[seg][0]);             \
         (c)->name##_base = __vmread(seg_fields[seg][1]);            \
         (c)->name##_limit = __vmread(seg_fields[seg][2]);           \
-        (c)->name##_arbytes = __vmread(seg_fields[seg][3]);         \
+        (c)->name##_arbytes = pack_ar(__vmread(seg_fields[seg][3])); \
     } while ( 0 )
 
 #define LOAD_SEG(c, seg, name)                                      \
     set_segment(seg, (c)->name##_sel, (c)->name##_base,             \
-                (c)->name##_limit, (c)->name##_arbytes)
+                (c)->name##_limit, unpack_ar((c)->name##_arbytes))
 
 static void vmx_save_cpu(struct vcpu *v, struct hvm_hw_cpu *c)
 {

@@ -47,7 +47,11 @@ struct hvm_hw_cpu {
     uint64_t cs_base, ds_base, es_base, fs_base, gs_base, ss_base;
     uint64_t tr_base, ldtr_base, idtr_base, gdtr_base;
 
-    /* Access rights in the VMCS layout (bit 16: unusable). */
+    /*
+     * Access rights in Xen's packed form: type, S, DPL, P in bits 0-7;
+     * AVL, L, D/B, G in bits 8-11.  A segment that is not present (P = 0)
+     * is unusable.
+     */
     uint32_t cs_arbytes, ds_arbytes, es_arbytes, fs_arbytes;
     uint32_t gs_arbytes, ss_arbytes, tr_arbytes, ldtr_arbytes;
 
