@@ -2,7 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # `make run`: boot the hypervisor under Bochs (CPU model tigerlake) with the
-# given command line and the demo guests, showing the serial console live.
+# given command line and the demo guests, showing the serial console live:
+#   d0  the control domain, tracking d1's dirty pages through libxenctrl
+#       (global log-dirty with PML, then VRAM tracking) and checking every
+#       bitmap against what d1 wrote (tests/logdirty);
+#   d1  a writer of pseudo-random pages, on two vCPUs (tests/dirtier);
+#   d2  a hello-world guest with two vCPUs (tests/demo);
+#   d3  two vCPUs spinning on each other with PAUSE (tests/smp-rr): PLE.
 # The run ends when the guests have powered off (the hypervisor then turns
 # the machine off) or after RUN_TIMEOUT seconds.
 set -euo pipefail
@@ -13,8 +19,9 @@ OUT=tests/out/run
 mkdir -p "$OUT"
 
 tools/boot/mkiso.sh -o "$OUT/xen.iso" -x xen/xen -c "$XEN_CMDLINE" \
-    "tests/bin/demo.elf|name=demo0 -- hello from the control domain" \
-    "tests/bin/demo.elf|vcpus=2 mem=16 name=demo1 -- a guest with two vCPUs" \
+    "tests/bin/logdirty.elf|mem=16 name=control" \
+    "tests/bin/dirtier.elf|vcpus=2 mem=16 name=writer -- seed=7 pages=2048 work=60" \
+    "tests/bin/demo.elf|vcpus=2 mem=16 name=demo -- a guest with two vCPUs" \
     "tests/bin/smp-rr.elf|vcpus=2 name=spinner -- rounds=50"
 exec tools/boot/bochs-run.sh -d "$OUT" -i "$OUT/xen.iso" -c "${RUN_CPU:-tigerlake}" \
     -t "${RUN_TIMEOUT:-120}" -f
