@@ -172,6 +172,11 @@ void test_main(void)
         }
     }
 
+    /* Keep one of its frames mapped while it runs and dies. */
+    p = foreign_map(domid, BUILT_LOAD_GFN, 1, &err);
+    if ( !p )
+        return xtf_failure("Fail: cannot map d%u's frame again: %d\n", domid, err);
+
     /* Run it: it prints and powers itself off; the hypervisor reaps it. */
     if ( xc_domain_unpause(xch, domid) )
         xtf_failure("Fail: unpause: errno %d\n", errno);
@@ -183,6 +188,14 @@ void test_main(void)
         return xtf_failure("Fail: the built domain did not power itself off\n");
     }
     printk("d%u ran and powered itself off\n", domid);
+
+    /* The mapped frame outlived its domain (as a page reference does in Xen). */
+    if ( memcmp(p, built_payload_start, len) )
+        xtf_failure("Fail: the frame mapped from d%u changed after it died\n", domid);
+    else
+        printk("the frame mapped from d%u is still readable after it died\n", domid);
+    if ( foreign_unmap(1) )
+        xtf_failure("Fail: unmapping the orphaned frame\n");
 
     xc_interface_close(xch);
     xtf_success("Success: the built domain ran\n");

@@ -93,53 +93,79 @@ int p2m_add_foreign(struct domain *d, unsigned long gfn, struct domain *fd,
     }
     fm->gfn = gfn;
     fm->owner = fd->domain_id;
+    fm->orphan = false;
+    fm->fgfn = fgfn;
+    fm->mfn = mfn;
     fm->next = p2m->foreign;
     p2m->foreign = fm;
     return 0;
 }
 
+/* Is an orphaned frame still mapped by some foreign mapping other than 'self'? */
+static bool orphan_still_mapped(unsigned long mfn, const struct foreign_map *self)
+{
+    const struct foreign_map *fm;
+    struct domain *d;
+
+    for_each_domain ( d )
+        for ( fm = d->arch.hvm.p2m.foreign; fm; fm = fm->next )
+            if ( fm != self && fm->orphan && fm->mfn == mfn )
+                return true;
+    return false;
+}
+
+static void foreign_map_free(struct foreign_map *fm)
+{
+    if ( fm->orphan && !orphan_still_mapped(fm->mfn, fm) )
+        free_domheap_pages(fm->mfn, 0);
+    xfree(fm);
+}
+
 int p2m_remove_foreign(struct domain *d, unsigned long gfn)
 {
     struct foreign_map **pp, *fm;
+    int rc;
 
     for ( pp = &d->arch.hvm.p2m.foreign; (fm = *pp); pp = &fm->next )
         if ( fm->gfn == gfn )
         {
             *pp = fm->next;
-            xfree(fm);
-            return p2m_set_entry(d, gfn, INVALID_MFN, 0, p2m_mmio_dm);
+            rc = p2m_set_entry(d, gfn, INVALID_MFN, 0, p2m_mmio_dm);
+            foreign_map_free(fm);
+            return rc;
         }
     return -ENOENT;
 }
 
 void p2m_drop_foreign_mappings_of(struct domain *fd)
 {
-    struct foreign_map *fm, **pp;
+    struct foreign_map *fm;
     struct domain *d;
 
     /* Its own mappings of others' frames go with its p2m. */
     while ( (fm = fd->arch.hvm.p2m.foreign) )
     {
         fd->arch.hvm.p2m.foreign = fm->next;
-        xfree(fm);
+        foreign_map_free(fm);
     }
 
-    /* Others' mappings of its frames must go before the frames are freed. */
+    /* Frames others map outlive it: take them out of its p2m. */
     for_each_domain ( d )
     {
         if ( d == fd )
             continue;
-        pp = &d->arch.hvm.p2m.foreign;
-        while ( (fm = *pp) )
+        for ( fm = d->arch.hvm.p2m.foreign; fm; fm = fm->next )
         {
-            if ( fm->owner == fd->domain_id )
+            p2m_type_t t;
+
+            if ( fm->owner != fd->domain_id || fm->orphan )
+                continue;
+            if ( p2m_get_entry(fd, fm->fgfn, &t) == fm->mfn )
             {
-                *pp = fm->next;
-                p2m_set_entry(d, fm->gfn, INVALID_MFN, 0, p2m_mmio_dm);
-                xfree(fm);
+                p2m_set_entry(fd, fm->fgfn, INVALID_MFN, 0, p2m_mmio_dm);
+                fd->tot_pages--;
             }
-            else
-                pp = &fm->next;
+            fm->orphan = true;
         }
     }
 }

@@ -32,6 +32,9 @@ struct foreign_map {
     struct foreign_map *next;
     unsigned long gfn;              /* where, in this domain */
     uint16_t      owner;            /* whose frame */
+    bool          orphan;           /* the owner is gone: the frame is ours to free */
+    unsigned long fgfn;             /* the frame's gfn in the owner */
+    unsigned long mfn;
 };
 
 struct domain;
@@ -57,7 +60,12 @@ void ept_sync_domain(struct domain *d);
 int p2m_add_foreign(struct domain *d, unsigned long gfn, struct domain *fd,
                     unsigned long fgfn);
 int p2m_remove_foreign(struct domain *d, unsigned long gfn);
-/* fd is going away: remove every mapping of its frames in other domains. */
+/*
+ * fd is going away.  Frames of fd that other domains map are taken out of
+ * fd's p2m before it is freed and stay valid where they are mapped, until
+ * unmapped (as a page reference keeps them in Xen); fd's own mappings of
+ * others' frames are dropped.
+ */
 void p2m_drop_foreign_mappings_of(struct domain *fd);
 
 /* Retype the RAM in [begin, begin + nr) (ram_rw <-> ram_logdirty). */
