@@ -6,6 +6,9 @@
 #   make run      boot the hypervisor under Bochs with pml=1 ple_gap=64
 #                 ple_window=4096 and the demo guests, console on the terminal
 #   make test     run every test suite; ends with "N passed, N failed"
+#   make bench    the performance lab: install what is missing, build, boot
+#                 the benchmark runs under Bochs and write docs/performance.md
+#                 (tools/bench/run-bench.sh)
 #   make clean
 # `run` and `test` install the Debian packages they need first.
 
@@ -16,7 +19,7 @@ MAKEFLAGS += --no-print-directory
 
 RUN_XEN_CMDLINE ?= pml=1 ple_gap=64 ple_window=4096
 
-.PHONY: all xen guests tools deps run test clean
+.PHONY: all xen guests tools deps run test bench clean
 
 all: xen guests tools
 
@@ -38,6 +41,10 @@ run: deps
 
 test: deps
 	@tools/misc/run-all-tests.sh
+
+bench: deps
+	@$(MAKE) all
+	@tools/bench/run-bench.sh -n
 
 clean:
 	$(MAKE) -C xen clean

@@ -1,0 +1,900 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""The tables of `make bench`, from the serial logs of its Bochs runs.
+
+    tools/bench/report.py [-o FILE] [--ips N] [--cost N] DIR...
+
+Each DIR is one run's directory (tests/out/bench-<run>/) holding serial.out,
+bochsrc and the ISO's grub.cfg.  The specjbb-like cells come from the
+driver's "BENCH ..." lines (tests/bench), the PLE runs from tests/smp-rr's
+"... ticks per round trip" line and the hypervisor's per-vCPU exit counters.
+Prints the tables (markdown) and, with -o, writes them with the method and
+the discussion to FILE (docs/performance.md).  Everything written depends
+only on the logs, so the same logs give the same file.
+"""
+
+import argparse
+import collections
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+SEED_VRAM_GAIN = 2.11       # the seed's PML-over-WP gains, percent
+SEED_GLOBAL_GAIN = 10.63
+SEED_PLE_OFF = 58298446     # the seed's cycles per round trip, ple_gap=47
+SEED_PLE_ON = 36616         # ple_gap=48
+
+MECHS = ("WP", "PML")
+
+
+def read(path):
+    try:
+        with open(path, errors="replace") as f:
+            return f.read().replace("\r", "")
+    except OSError:
+        return ""
+
+
+def kv(line):
+    return dict(re.findall(r"(\w+)=(\S+)", line))
+
+
+class Run:
+    """One Bochs boot: its logs, its BENCH cells or its PLE result."""
+
+    def __init__(self, path):
+        self.path = path.rstrip("/")
+        self.name = os.path.basename(self.path)[len("bench-"):]
+        self.serial = read(os.path.join(self.path, "serial.out"))
+        self.grub = read(os.path.join(self.path, "xen.iso.d/boot/grub/grub.cfg"))
+        self.bochsrc = read(os.path.join(self.path, "bochsrc"))
+        self.wall = read(os.path.join(self.path, "wall")).strip()
+        m = re.search(r"^\(XEN\) Command line: (.*)$", self.serial, re.M)
+        self.xen_cmdline = m.group(1).strip() if m else ""
+        self.xen_opts = kv(self.xen_cmdline)
+        self.cells = []
+        for line in re.findall(r"^\(d0\) (BENCH .*)$", self.serial, re.M):
+            c = kv(line)
+            exits = {}
+            m = re.search(r"exits=(\d+)(?::(\S+))?", line)
+            if m and m.group(2):
+                for part in m.group(2).split(","):
+                    name, _, n = part.partition("=")
+                    exits[name] = int(n)
+            cell = {
+                "mech": c["mech"], "cost": int(c["cost"]), "mode": c["mode"],
+                "seed": int(c["seed"]), "ws": int(c["ws"]),
+                "period": int(c["period"]), "tx": int(c["tx"]),
+                "ticks": int(c["ticks"]), "wpct": int(c["wpct"]),
+                "acts": int(c["acts"]), "dirty": int(c["dirty"]),
+                "pmlfull": int(c["pmlfull"]), "wpfault": int(c["wpfault"]),
+                "d0ticks": int(c["d0ticks"]), "exits": int(m.group(1)) if m else 0,
+                "by_reason": exits, "run": self.name,
+            }
+            cell["score"] = cell["tx"] * 1e9 / cell["ticks"] if cell["ticks"] else 0.0
+            self.cells.append(cell)
+        m = re.search(r"^\(d0\) BENCHCFG (.*)$", self.serial, re.M)
+        self.cfg = kv(m.group(1)) if m else {}
+        m = re.search(r"^\(d0\) (\d+) round trips in (\d+) TSC ticks: (\d+) ticks per round trip",
+                      self.serial, re.M)
+        self.ple = None
+        if m:
+            pause = sum(int(x) for x in re.findall(
+                r"^\(XEN\) d0v\d+ exits:.* PAUSE_INSTRUCTION=(\d+)", self.serial, re.M))
+            preempt = sum(int(x) for x in re.findall(
+                r"^\(XEN\) d0v\d+ exits:.* VMX_PREEMPTION_TIMER_EXPIRED=(\d+)",
+                self.serial, re.M))
+            slice_m = re.search(r"time slice (\d+) ms \((\d+) TSC ticks\)", self.serial)
+            self.ple = {
+                "rounds": int(m.group(1)), "ticks": int(m.group(2)),
+                "per_rt": int(m.group(2)) / int(m.group(1)),
+                "gap": int(self.xen_opts.get("ple_gap", "128")),
+                "window": int(self.xen_opts.get("ple_window", "4096")),
+                "cost": int(self.xen_opts.get("vmexit_cost_ticks", "0")),
+                "pause_exits": pause, "preempt_exits": preempt,
+                "slice_ticks": int(slice_m.group(2)) if slice_m else 0,
+            }
+        self.results = re.findall(r"Test result: (\w+)", self.serial)
+        self.ok = bool(self.results) and all(r == "SUCCESS" for r in self.results)
+        m = re.search(r"Detected (\S+) MHz", self.serial)
+        self.mhz = m.group(1) if m else "?"
+
+
+# ---- formatting ---------------------------------------------------------------
+
+def fmt_int(x):
+    return f"{int(round(x)):,}"
+
+
+def fmt_pct(x):
+    return f"{x + 0.0:+.2f}%" if abs(x) >= 0.005 else "+0.00%"
+
+
+def table(header, rows, align=None):
+    align = align or ["r"] * len(header)
+    out = ["| " + " | ".join(header) + " |",
+           "|" + "|".join(":---" if a == "l" else "---:" for a in align) + "|"]
+    for r in rows:
+        out.append("| " + " | ".join(str(x) for x in r) + " |")
+    return "\n".join(out)
+
+
+def cost_label(cost):
+    return "raw (no exit cost)" if cost == 0 else f"cost model ({cost:,} ticks per exit)"
+
+
+def mean(xs):
+    return statistics.mean(xs) if xs else float("nan")
+
+
+def reasons_str(cells):
+    """Mean exits per cell by reason, largest first."""
+    tot = collections.Counter()
+    for c in cells:
+        tot.update(c["by_reason"])
+    n = len(cells) or 1
+    parts = [f"{name} {fmt_int(v / n)}" for name, v in tot.most_common()]
+    return ", ".join(parts) if parts else "-"
+
+
+# ---- the tables -------------------------------------------------------------------
+
+class Report:
+    def __init__(self, runs, ips, cost):
+        self.runs = runs
+        self.ips = ips
+        self.model_cost = cost
+        self.cells = [c for r in runs for c in r.cells]
+        self.costs = sorted({c["cost"] for c in self.cells} |
+                            {r.ple["cost"] for r in runs if r.ple})
+        self.out = []
+        self.verdicts = []
+        self.event = {}
+
+    def p(self, s=""):
+        self.out.append(s)
+
+    def pick(self, **want):
+        return [c for c in self.cells
+                if all(c[k] == v for k, v in want.items())]
+
+    def seed_runs(self):
+        return [r for r in self.runs if r.name.startswith("seed-")]
+
+    def seed_cells(self, cost, mech, mode):
+        names = {r.name for r in self.seed_runs()}
+        return sorted((c for c in self.pick(cost=cost, mech=mech, mode=mode)
+                       if c["run"] in names), key=lambda c: c["seed"])
+
+    # 1. the seed table
+    def seed_table(self):
+        self.p("### 1. The seed table: WP versus PML")
+        self.p()
+        self.p("Score = transactions per 10^9 ticks of the domU's own CPU time "
+               "(8 MiB working set, one vCPU). Six seeds per cell; every cell of a "
+               "column is one boot. VRAM tracking reads the 1 MiB framebuffer's "
+               "dirty bits every 30 ms (48M ticks); global log-dirty CLEANs every "
+               "10 ms (16M ticks).")
+        for cost in self.costs:
+            if not self.seed_cells(cost, "PML", "global"):
+                continue
+            self.p()
+            self.p(f"#### {cost_label(cost)}")
+            self.p()
+            cols = [("off", "PML", "off (pml=1 boot)"), ("off", "WP", "off (pml=0 boot)"),
+                    ("vram", "WP", "VRAM WP"), ("vram", "PML", "VRAM PML"),
+                    ("global", "WP", "global WP"), ("global", "PML", "global PML")]
+            data = {(m, k): {c["seed"]: c["score"] for c in self.seed_cells(cost, k, m)}
+                    for m, k, _ in cols}
+            seeds = sorted(set().union(*[set(d) for d in data.values()]))
+            rows = []
+            for s in seeds:
+                rows.append([s] + [fmt_int(data[(m, k)][s]) if s in data[(m, k)] else "-"
+                                   for m, k, _ in cols])
+            avg = {key: mean(list(d.values())) for key, d in data.items()}
+            rows.append(["**avg**"] + [f"**{fmt_int(avg[(m, k)])}**" for m, k, _ in cols])
+            base_off = avg[("off", "PML")]
+            rows.append(["% of off"] + [f"{100 * avg[(m, k)] / base_off:.2f}%"
+                                        for m, k, _ in cols])
+            self.p(table(["seed"] + [h for _, _, h in cols], rows))
+            self.p()
+            vg = 100 * (avg[("vram", "PML")] / avg[("vram", "WP")] - 1)
+            gg = 100 * (avg[("global", "PML")] / avg[("global", "WP")] - 1)
+            self.p(table(["mode", "WP avg", "PML avg", "WP", "PML", "PML gain",
+                          "seed's gain (hardware)"],
+                         [["VRAM tracking", fmt_int(avg[("vram", "WP")]),
+                           fmt_int(avg[("vram", "PML")]), "100%",
+                           f"{100 + vg:.2f}%", fmt_pct(vg), f"+{SEED_VRAM_GAIN}%"],
+                          ["global log-dirty", fmt_int(avg[("global", "WP")]),
+                           fmt_int(avg[("global", "PML")]), "100%",
+                           f"{100 + gg:.2f}%", fmt_pct(gg), f"+{SEED_GLOBAL_GAIN}%"]],
+                         ["l", "r", "r", "r", "r", "r", "r"]))
+            self.verdicts.append((cost, "vram", vg))
+            self.verdicts.append((cost, "global", gg))
+            self.p()
+            self.p("Per cell, mean over the seeds: VM exits of the domU by reason, "
+                   "and the dirty counters.")
+            self.p()
+            rows = []
+            for mode in ("off", "vram", "global"):
+                for mech in MECHS:
+                    cs = self.seed_cells(cost, mech, mode)
+                    if not cs:
+                        continue
+                    acts = mean([c["acts"] for c in cs])
+                    rows.append([
+                        f"{mode} {mech}", fmt_int(mean([c["tx"] for c in cs])),
+                        fmt_int(mean([c["exits"] for c in cs])), reasons_str(cs),
+                        fmt_int(mean([c["dirty"] for c in cs])),
+                        fmt_int(mean([c["dirty"] for c in cs]) / acts) if acts else "-",
+                        fmt_int(mean([c["pmlfull"] for c in cs])),
+                        fmt_int(mean([c["wpfault"] for c in cs])),
+                        fmt_int(mean([c["d0ticks"] for c in cs])),
+                        f"{mean([c['wpct'] for c in cs]):.0f}%"])
+            self.p(table(["cell", "tx", "exits", "exits by reason", "pages dirtied",
+                          "per read/CLEAN", "PML-full", "WP faults", "dom0 ticks",
+                          "writes"], rows,
+                         ["l", "r", "r", "l", "r", "r", "r", "r", "r", "r"]))
+
+    # 2. what tracking costs
+    def cost_table(self):
+        self.p()
+        self.p("### 2. What tracking costs")
+        self.p()
+        self.p("Mean score of each mechanism relative to log-dirty off in the same "
+               "boot (the seed table's six seeds).")
+        self.p()
+        rows = []
+        for cost in self.costs:
+            for mode, label in (("vram", "VRAM tracking"), ("global", "global log-dirty")):
+                row = [cost_label(cost), label]
+                for mech in MECHS:
+                    on = self.seed_cells(cost, mech, mode)
+                    off = self.seed_cells(cost, mech, "off")
+                    if not on or not off:
+                        row += ["-", "-"]
+                        continue
+                    r = mean([c["score"] for c in on]) / mean([c["score"] for c in off])
+                    row += [f"{r:.4f}", fmt_pct(100 * (r - 1))]
+                rows.append(row)
+                if mode == "global" and row[4] != "-":
+                    self.verdicts.append((cost, "pml-vs-off", 100 * (float(row[4]) - 1)))
+        self.p(table(["exits", "mode", "WP / off", "WP change", "PML / off", "PML change"],
+                     rows, ["l", "l", "r", "r", "r", "r"]))
+
+    # 2b. what one event costs
+    def event_costs(self):
+        """Ticks the domU loses per exit, against log-dirty off in the same boot."""
+        self.p()
+        self.p("What one event costs the domU: its ticks beyond the transactions' own "
+               "(transactions x ticks per transaction with log-dirty off), per exit; "
+               "and what one CLEAN costs dom0 (its ticks beyond an off cell's, per "
+               "CLEAN: copying the bitmap and re-arming every page of the domU).")
+        self.p()
+        rows = []
+        self.event = {}
+        for cost in self.costs:
+            for mode, mech in (("vram", "WP"), ("global", "WP"), ("global", "PML")):
+                on = self.seed_cells(cost, mech, mode)
+                off = self.seed_cells(cost, mech, "off")
+                if not on or not off:
+                    continue
+                t0 = 1e9 / mean([c["score"] for c in off])
+                over = mean([c["ticks"] - c["tx"] * t0 for c in on])
+                ev = mean([c["wpfault"] if mech == "WP" else c["pmlfull"] for c in on])
+                per = over / ev if ev else float("nan")
+                self.event[(cost, mode, mech)] = per
+                what = "EPT violation (WP fault)" if mech == "WP" else \
+                    "PML-full exit (512 pages drained)"
+                d0 = (mean([c["d0ticks"] for c in on]) - mean([c["d0ticks"] for c in off])) \
+                    / mean([c["acts"] for c in on]) if mode == "global" else None
+                rows.append([cost_label(cost), f"{mode} {mech}", what, fmt_int(ev),
+                             fmt_int(per), f"{per / 512:,.0f}" if mech == "PML" else "-",
+                             fmt_int(d0) if d0 is not None else "-"])
+        self.p(table(["exits", "cell", "event", "events per cell", "domU ticks per event",
+                      "per page", "dom0 ticks per CLEAN"], rows,
+                     ["l", "l", "l", "r", "r", "r", "r"]))
+
+    # 3. PLE
+    def ple_table(self):
+        ple = [r.ple for r in self.runs if r.ple]
+        if not ple:
+            return
+        self.p()
+        self.p("### 3. Pause-loop exiting: two vCPUs, one physical CPU")
+        self.p()
+        slice_t = max(p["slice_ticks"] for p in ple)
+        self.p("tests/smp-rr (kvm-unit-tests' ple-round-robin shape), "
+               f"{ple[0]['rounds']} round trips, time slice 30 ms = {fmt_int(slice_t)} "
+               "ticks. PLE exits = PAUSE_INSTRUCTION exits of both vCPUs; "
+               "speed-up = ticks per round trip with PLE off / with this setting.")
+        by = {(p["gap"], p["window"], p["cost"]): p for p in ple}
+        for cost in self.costs:
+            off = by.get((0, 4096, cost))
+            rows = []
+            for (gap, win, c) in sorted(by):
+                if c != cost:
+                    continue
+                p = by[(gap, win, c)]
+                speed = (off["per_rt"] / p["per_rt"]) if off else float("nan")
+                rows.append([gap, win, fmt_int(p["per_rt"]), p["pause_exits"],
+                             p["preempt_exits"], f"{speed:,.0f}x"])
+            if not rows:
+                continue
+            self.p()
+            self.p(f"#### {cost_label(cost)}")
+            self.p()
+            self.p(table(["ple_gap", "ple_window", "ticks per round trip", "PLE exits",
+                          "slice ends", "speed-up"], rows))
+            on = by.get((64, 4096, cost))
+            if off and on:
+                self.verdicts.append((cost, "ple", off["per_rt"] / on["per_rt"]))
+        self.p()
+        self.p(f"The seed (hardware, Xeon X5670): {SEED_PLE_OFF:,} cycles per round trip "
+               f"with ple_gap=47 (no PLE exits), {SEED_PLE_ON:,} with ple_gap=48: "
+               f"{SEED_PLE_OFF / SEED_PLE_ON:,.0f}x.")
+
+    # 4. scaling
+    def scaling_tables(self):
+        names = {r.name for r in self.runs if r.name.startswith("scale-")}
+        sc = [c for c in self.cells if c["run"] in names]
+        if not sc:
+            return
+        self.p()
+        self.p("### 4. Scaling: global log-dirty as the working set and the CLEAN rate grow")
+        self.p()
+        self.p("One seed (1). Cost = score lost against log-dirty off with the same "
+               "working set, in the same boot. Per CLEAN: pages dirtied, the exits "
+               "they caused (EPT violations under WP, PML-full exits under PML), and "
+               "what the CLEAN costs dom0 beyond its polling (PML boot). The "
+               "working-set boots give the domU 80 MiB of RAM (room for 64 MiB), the "
+               "CLEAN-period boots 18 MiB: a CLEAN re-arms all of the domU's RAM, "
+               "so its cost in dom0 follows the RAM, not the working set.")
+        for cost in self.costs:
+            cells = [c for c in sc if c["cost"] == cost]
+            if not cells:
+                continue
+            self.p()
+            self.p(f"#### {cost_label(cost)}: working set (CLEAN every 10 ms)")
+            self.p()
+            period_ws = {c["period"] for c in cells if c["mode"] == "global" and
+                         c["run"].startswith("scale-ws")}
+            pw = min(period_ws) if period_ws else 0
+            rows = []
+            for ws in sorted({c["ws"] for c in cells if c["run"].startswith("scale-ws")}):
+                rows.append(self.scale_row(cells, f"{ws} MiB", ws, pw, "scale-ws"))
+            self.p(table(["working set", "off", "WP", "PML", "WP cost", "PML cost",
+                          "pages/CLEAN", "WP faults/CLEAN", "PML-full/CLEAN",
+                          "dom0 ticks/CLEAN"], rows, ["l"] + ["r"] * 9))
+            self.p()
+            self.p(f"#### {cost_label(cost)}: CLEAN period (8 MiB working set)")
+            self.p()
+            rows = []
+            periods = sorted({c["period"] for c in cells if c["mode"] == "global" and
+                              c["run"].startswith("scale-rate")}, reverse=True)
+            for per in periods:
+                ms = per * 1000 / self.ips
+                rows.append(self.scale_row(cells, f"{ms:g} ms ({fmt_int(per)})", 8, per,
+                                           "scale-rate"))
+            self.p(table(["CLEAN every", "off", "WP", "PML", "WP cost", "PML cost",
+                          "pages/CLEAN", "WP faults/CLEAN", "PML-full/CLEAN",
+                          "dom0 ticks/CLEAN"], rows, ["l"] + ["r"] * 9))
+
+    def scale_row(self, cells, label, ws, period, run_prefix):
+        def one(mech, mode, per=None):
+            for c in cells:
+                if c["mech"] == mech and c["mode"] == mode and c["ws"] == ws and \
+                   (per is None or c["period"] == per) and \
+                   (run_prefix is None or c["run"].startswith(run_prefix)):
+                    return c
+            return None
+        off = one("PML", "off") or one("WP", "off")
+        wp, pml = one("WP", "global", period), one("PML", "global", period)
+        row = [label]
+        row += [fmt_int(x["score"]) if x else "-" for x in (off, wp, pml)]
+        for x in (wp, pml):
+            row.append(fmt_pct(100 * (x["score"] / off["score"] - 1)) if x and off else "-")
+        ref = wp or pml
+        row.append(fmt_int(ref["dirty"] / ref["acts"]) if ref and ref["acts"] else "-")
+        row.append(fmt_int(wp["wpfault"] / wp["acts"]) if wp and wp["acts"] else "-")
+        row.append(f"{pml['pmlfull'] / pml['acts']:.2f}" if pml and pml["acts"] else "-")
+        # dom0's ticks per CLEAN beyond an off cell's (the driver's polling)
+        if pml and pml["acts"] and off:
+            row.append(fmt_int((pml["d0ticks"] - off["d0ticks"] * pml["ticks"] / off["ticks"])
+                               / pml["acts"]))
+        else:
+            row.append("-")
+        return row
+
+    def goals(self):
+        self.p()
+        self.p("### Goals")
+        self.p()
+        rows = []
+        for cost, what, val in sorted(self.verdicts, key=lambda v: v[0]):
+            if what == "vram":
+                rows.append([cost_label(cost), "PML ahead of WP, VRAM tracking",
+                             f">= +{SEED_VRAM_GAIN}%", fmt_pct(val),
+                             "met" if val >= SEED_VRAM_GAIN else "**not met**"])
+            elif what == "global":
+                rows.append([cost_label(cost), "PML ahead of WP, global log-dirty",
+                             f">= +{SEED_GLOBAL_GAIN}%", fmt_pct(val),
+                             "met" if val >= SEED_GLOBAL_GAIN else "**not met**"])
+            elif what == "pml-vs-off":
+                rows.append([cost_label(cost), "PML global log-dirty against off",
+                             "within a few %", fmt_pct(val),
+                             "met" if val >= -3.0 else "**not met**"])
+            elif what == "ple":
+                rows.append([cost_label(cost), "PLE round trip, ple_gap=64 vs off",
+                             ">= 100x", f"{val:,.0f}x",
+                             "met" if val >= 100 else "**not met**"])
+        order = {"PML ahead of WP, VRAM tracking": 0, "PML ahead of WP, global log-dirty": 1,
+                 "PML global log-dirty against off": 2, "PLE round trip, ple_gap=64 vs off": 3}
+        rows.sort(key=lambda r: order[r[1]])       # stable: raw before the cost model
+        self.p(table(["figures", "goal", "target", "measured", ""], rows,
+                     ["l", "l", "r", "r", "l"]))
+        self.p()
+        self.p("What a WP fault would have to cost the domU for PML's lead to equal "
+               "the seed's (the PML and off cells as measured), against what it costs:")
+        self.p()
+        rows = []
+        for cost in self.costs:
+            for mode, gain in (("vram", SEED_VRAM_GAIN), ("global", SEED_GLOBAL_GAIN)):
+                wp = self.seed_cells(cost, "WP", mode)
+                pml = self.seed_cells(cost, "PML", mode)
+                off = self.seed_cells(cost, "PML", "off")
+                if not wp or not pml or not off:
+                    continue
+                off_s = mean([c["score"] for c in off])
+                target = mean([c["score"] for c in pml]) / (1 + gain / 100)
+                need = (1 - target / off_s) * mean([c["ticks"] for c in wp]) / \
+                    mean([c["wpfault"] for c in wp])
+                rows.append([cost_label(cost), mode, f"+{gain}%", fmt_int(need),
+                             fmt_int(self.event.get((cost, mode, "WP"), float("nan")))])
+        self.p(table(["figures", "mode", "seed's gain", "ticks per WP fault needed",
+                      "measured"], rows, ["l", "l", "r", "r", "r"]))
+
+    def build(self):
+        self.seed_table()
+        self.cost_table()
+        self.event_costs()
+        self.ple_table()
+        self.scaling_tables()
+        body, self.out = self.out, []
+        self.goals()
+        return "\n".join(self.out + [""] + body) + "\n"
+
+
+# ---- the document ------------------------------------------------------------------
+
+def bochs_version():
+    try:
+        v = subprocess.run(["dpkg-query", "-W", "-f=${Version}", "bochs"],
+                           capture_output=True, text=True, check=False).stdout.strip()
+        return f"Debian bochs {v}" if v else "unknown"
+    except OSError:
+        return "unknown"
+
+
+def command_lines(runs):
+    out = []
+    for r in sorted(runs, key=lambda r: r.name):
+        lines = [l.strip() for l in r.grub.splitlines()
+                 if l.strip().startswith(("multiboot2", "module2"))]
+        out.append(f"# {r.name}")
+        out.extend(lines)
+    return "\n".join(out)
+
+
+def bochs_settings(runs):
+    for r in runs:
+        if r.bochsrc:
+            keep = [l for l in r.bochsrc.splitlines()
+                    if l.split(":")[0] in ("megs", "cpu", "clock", "boot")]
+            return "\n".join(keep)
+    return ""
+
+
+def example_line(rep):
+    """A BENCH line as printed, wrapped at word boundaries."""
+    for r in rep.runs:
+        if r.name == "seed-pml-raw":
+            for line in re.findall(r"^\(d0\) (BENCH .*mode=global.*)$", r.serial, re.M):
+                out, cur = [], ""
+                for word in line.split():
+                    if cur and len(cur) + 1 + len(word) > 74:
+                        out.append(cur)
+                        cur = "     "
+                    cur = f"{cur} {word}" if cur.strip() else cur + word
+                out.append(cur)
+                return "\n".join(out)
+    return "?"
+
+
+def facts(rep):
+    """The numbers the prose quotes, from the tables ("?" where a run is missing)."""
+    f = collections.defaultdict(lambda: "?")
+    cost = rep.model_cost
+
+    def avg(cells, key):
+        return mean([c[key] for c in cells]) if cells else None
+
+    off = rep.seed_cells(0, "PML", "off")
+    if off:
+        f["tx_ticks"] = fmt_int(1e9 / avg(off, "score"))
+        f["wpct"] = f"{avg(off, 'wpct'):.0f}"
+    vram = rep.seed_cells(0, "PML", "vram")
+    if vram:
+        f["vram_pages"] = fmt_int(avg(vram, "dirty") / avg(vram, "acts"))
+    glob = rep.seed_cells(0, "PML", "global")
+    if glob:
+        f["global_pages"] = fmt_int(avg(glob, "dirty") / avg(glob, "acts"))
+    for c, tag in ((0, "raw"), (cost, "cost")):
+        for key in (("global", "WP"), ("vram", "WP"), ("global", "PML")):
+            v = rep.event.get((c,) + key)
+            if v is not None:
+                f[f"{key[0]}_{key[1].lower()}_{tag}"] = fmt_int(v)
+                if key[1] == "PML":
+                    f[f"pml_page_{tag}"] = fmt_int(v / 512)
+        for _, what, val in [v for v in rep.verdicts if v[0] == c]:
+            f[f"{what}_{tag}"] = f"{val:,.0f}x" if what == "ple" else fmt_pct(val)
+    for r in rep.runs:
+        if r.ple and r.ple["cost"] == 0 and r.ple["window"] == 4096:
+            if r.ple["gap"] == 0:
+                f["ple_off"] = fmt_int(r.ple["per_rt"])
+            elif r.ple["gap"] == 64:
+                f["ple_on"] = fmt_int(r.ple["per_rt"])
+    for mech in ("WP", "PML"):
+        on, o = rep.seed_cells(0, mech, "global"), rep.seed_cells(0, mech, "off")
+        if on and o:
+            f[f"d0_clean_{mech.lower()}"] = fmt_int(
+                (avg(on, "d0ticks") - avg(o, "d0ticks")) / avg(on, "acts"))
+    big = [c for c in rep.cells if c["run"].startswith("scale-ws") and c["cost"] == 0
+           and c["ws"] == 64]
+    g64 = [c for c in big if c["mode"] == "global" and c["mech"] == "PML"]
+    o64 = [c for c in big if c["mode"] == "off" and c["mech"] == "PML"]
+    if g64 and o64:
+        g, o = g64[0], o64[0]
+        f["d0_clean_80"] = fmt_int((g["d0ticks"] - o["d0ticks"] * g["ticks"] / o["ticks"])
+                                   / g["acts"])
+    # Words that follow the numbers, so that the prose cannot contradict them.
+    gains = {(c, w): v for c, w, v in rep.verdicts}
+    for c, tag in ((0, "raw"), (cost, "cost")):
+        for what, seed in (("global", SEED_GLOBAL_GAIN), ("vram", SEED_VRAM_GAIN)):
+            v = gains.get((c, what))
+            f[f"{what}_{tag}_vs"] = "?" if v is None else \
+                ("short of" if v < seed else "beyond")
+        v = gains.get((c, "pml-vs-off"))
+        f[f"pml_off_{tag}_ok"] = "?" if v is None else \
+            ("within a few percent, as the issue asks" if v >= -3.0
+             else "more than the few percent the issue allows")
+    for c, tag in ((0, "raw"), (cost, "cost")):
+        on, o = rep.seed_cells(c, "WP", "vram"), rep.seed_cells(c, "WP", "off")
+        if on and o:
+            f[f"vram_wp_{tag}"] = fmt_pct(100 * (avg(on, "score") / avg(o, "score") - 1))
+        v = gains.get((c, "pml-vs-off"))
+        if v is not None:
+            f[f"pml_off_{tag}_abs"] = f"{abs(v):.2f}%"
+    f["example_line"] = example_line(rep)
+    f["cost"] = f"{cost:,}"
+    f["cost_raw"] = str(cost)
+    f["seed_pml_share"] = f"{100 * 80718 / 123462:.0f}%"
+    return f
+
+
+DOC_HEAD = """# Performance
+
+What `make bench` measures, how, and what it found.  Every number here is
+in Bochs's emulated ticks: with `clock: sync=none` Bochs advances the TSC one
+tick per instruction, so a run is a deterministic performance model and the
+same command gives the same numbers on any host.  This file is written by
+`tools/bench/report.py` from the serial logs of the runs: `make bench`
+regenerates it, `tools/bench/run-bench.sh -r` rewrites it from the logs in
+`tests/out/bench-*`.  The tables are the measurements as they came out; the
+parameters were chosen once, before measuring, for the reasons given under
+*Method*, and nothing was tuned to meet a goal.
+
+Every table is given twice: **raw**, where a VM exit costs only the
+instructions the hypervisor runs to handle it (all that Bochs charges), and
+under the **cost model**, where the hypervisor's `vmexit_cost_ticks={cost_raw}`
+spends {cost} more ticks in every exit (see *The per-exit cost model*).
+
+## Summary
+
+* **Global log-dirty** (CLEAN every 10 ms, 8 MiB working set): PML is ahead
+  of write protection by **{global_raw} raw** ({global_raw_vs} the seed's
+  +10.63%) and by **{global_cost} under the cost model** ({global_cost_vs}
+  it).  Raw, a WP fault costs the domU only the {global_wp_raw} ticks its
+  handler runs; under the cost model {global_wp_cost}.  The lead grows with
+  the working set and with the CLEAN rate (table 4).
+* **VRAM tracking** (1 MiB framebuffer read every 30 ms): PML is ahead by
+  **{vram_raw} raw** and **{vram_cost} under the cost model**
+  ({vram_cost_vs} the seed's +2.11%).  The guest dirties about
+  {vram_pages} framebuffer pages per frame: under WP that is {vram_pages}
+  EPT violations per 48 million ticks, and that is all VRAM tracking costs.
+* **PML against log-dirty off** (global log-dirty): {pml-vs-off_raw} raw,
+  {pml-vs-off_cost} under the cost model -- {pml_off_cost_ok}, but only
+  because Bochs charges nothing for what PML costs on hardware besides its
+  exits (see *Discussion*).
+* **PLE**: a round trip of the two spinning vCPUs costs {ple_on} ticks with
+  `ple_gap=64` against {ple_off} with PLE off, **{ple_raw}** cheaper raw and
+  {ple_cost} under the cost model (the seed: 1,592x).  A gap below the wait
+  loop's PAUSE-to-PAUSE distance (4 ticks) never causes a PLE exit.
+"""
+
+DOC_METHOD = """
+## Method
+
+### The workload: tests/jbb (the domU)
+
+A specjbb-like order-processing business in memory, shaped like TPC-C (as
+SPECjbb is): warehouses with ten districts, items, stock and customers in
+64-byte records, and a stream of transactions in TPC-C's mix -- new order
+45%, payment 43%, order status, delivery and stock level 4% each.  Customers
+and items are picked with TPC-C's NURand, so a minority of records, spread
+over many pages, is hot and most are cold.  New orders, order lines and
+payment history are allocated in a nursery that a bump pointer sweeps
+through, as a Java heap's young generation is.  Every record read feeds some
+arithmetic.  A transaction takes about {tx_ticks} ticks (instructions), and
+{wpct}% of its working-set accesses (64-bit loads and stores) are stores.
+The working set is 8 MiB unless a table says otherwise (a quarter nursery,
+the rest tables).  Every 256 transactions it draws 4 lines (4 pages) of a
+1 MiB framebuffer at guest-physical 4 MiB, moving down the screen: about
+{vram_pages} of its 256 lines change per 30 ms display frame, a busy
+display.  Everything follows from the seed: the same seed gives the same
+transactions, instruction for instruction.
+
+### The driver: tests/bench (the control domain)
+
+Domain 0 uses libxenctrl and libxendevicemodel through the direct hypercall
+backend and maps the domU's control page (`tests/common/include/bench.h`).
+For each seed and mode it has the domU rebuild its working set from the
+seed, turns the mode on, lets the domU run 30 ms of its own CPU time as a
+warm-up, then measures 240 ms (384 million ticks) of it:
+
+* **off**: no tracking;
+* **vram**: `xendevicemodel_track_dirty_vram` of the framebuffer's 256
+  pages every 30 ms of domU time (QEMU's default display refresh);
+* **global**: `SHADOW_OP_ENABLE_LOGDIRTY`, then `SHADOW_OP_CLEAN` of the
+  whole bitmap every 10 ms of domU time.  The seed kept its guest in global
+  log-dirty mode "infinitely", i.e. in a migration's pre-copy loop, and a
+  pre-copy round that sends this guest's 8 MiB over 10 GbE takes about
+  7 ms.
+
+The domU's CPU time is `xc_domain_getinfolist`'s `cpu_time` (its vCPU's run
+time, including the hypervisor's work in its VM exits) converted back to
+ticks with `xc_physinfo`'s `cpu_khz`.  The driver's own execution,
+including the CLEAN hypercall's copy and re-arm, is dom0's time and is not
+counted, as when the seed's dom0 ran on other CPUs; it is shown as *dom0
+ticks*.  **score = transactions x 10^9 / domU ticks.**  The domU's VM exits
+by reason (`xc_vcpu_exit_counts`) and the dirty counters (`xc_dirty_stats`)
+are read before and after.  The driver runs when the domU's 1 ms time slice
+ends (`sched_credit_tslice_ms=1`), so the periods are whole slices; a slice
+end costs the domU one VMX-preemption-timer exit per millisecond in every
+mode alike.
+
+The mechanism is the boot's: `pml=1` (the default) tracks with PML, `pml=0`
+with write protection.  The driver checks which by turning log-dirty on
+once at start, which also splits the domU's 2 MiB EPT mappings into 4 KiB
+ones for every cell alike.  One boot runs all the cells of a mechanism; the
+off cells of the `pml=1` and `pml=0` boots are the same measurement twice.
+
+The driver prints one line per cell (here seed 1's global log-dirty cell of
+the raw PML boot, wrapped):
+
+```
+{example_line}
+```
+
+(`acts`: CLEANs or VRAM reads; `dirty`: pages that became dirty; `pmlfull`,
+`wpfault`: from `xc_dirty_stats`; `exits`: the domU's VM exits, then by
+reason, from `xc_vcpu_exit_counts`.)
+
+### PLE: tests/smp-rr
+
+kvm-unit-tests' ple-round-robin shape: two vCPUs of one domain on the one
+physical CPU take turns bumping a shared counter, each spinning with PAUSE
+until the other has bumped it.  It prints TSC ticks per round trip; the
+hypervisor prints each vCPU's exits by reason when the domain ends.  A
+PAUSE-loop exit yields the vCPU (as Xen does), so the partner runs at once;
+without one, a waiting vCPU spins to the end of its 30 ms slice.
+
+The wait loop compiles to `pause; mov counter,%rax; cmp; jne` -- **4
+instructions, so 4 ticks from PAUSE to PAUSE** under Bochs, which counts the
+PLE gap in the same ticks and starts a new loop when more than `ple_gap`
+ticks passed since the previous PAUSE.  So `ple_gap=3` never causes a PLE
+exit and `ple_gap=4` does, as table 3 shows (a scan of `ple_gap` 1 to 8
+while building the lab agreed: 1 to 3 never, 4 and above always).  On the
+seed's Xeon the loop needed 48 cycles; every gap the issue lists
+(41, 48, 64, 128) is far above 4 ticks, so under Bochs they all behave
+alike, and only `ple_gap=3` (and 0, PLE off) show the seed's "no PLE exits
+at all" case.  The runs use {ple_rounds} round trips.
+
+### Time base: Bochs `cpu: ips=1600000000`
+
+With `clock: sync=none` the TSC advances one tick per instruction whatever
+`ips` is; `ips` sets only what the guest, and the hypervisor's TSC
+calibration against the PIT, believe the frequency is.  1.6 GHz is the
+clock of the seed's Broadwell, so a millisecond of timer time is 1.6
+million instructions, about what such a core retires in one, and the 30 ms
+time slice (`sched_credit_tslice_ms`, converted with the calibrated
+frequency) is 48 million ticks, as it would be on that machine.  This is
+what makes the PLE-off round trip hardware-like.
+
+### The per-exit cost model
+
+Bochs charges a VM exit and entry nothing beyond the instructions the exit
+handler runs; a hardware round trip costs on the order of a thousand cycles
+or more (the transition itself, saving and restoring state, and the cache
+and TLB disturbance that follows).  `vmexit_cost_ticks=<n>` (off by
+default) makes the hypervisor spin n ticks at the start of every VM exit.
+We use **{cost} ticks**, a round figure for a Broadwell-era exit round trip
+including the hypervisor's entry and exit path, chosen before measuring.
+It applies to every exit alike: EPT violations, PML-full, PAUSE, the
+preemption timer.
+
+### Bochs
+
+{bochs}, CPU model tigerlake (VMX with EPT, EPT A/D bits, PML and PLE), one
+CPU.  The bochsrc lines that matter, the same in every run:
+
+```
+{bochsrc}
+```
+"""
+
+DOC_DISCUSSION = """
+## Discussion
+
+**What Bochs measures.**  A tick is an instruction.  A tracking mechanism
+therefore costs the domU exactly the instructions the hypervisor runs in the
+exits it causes, plus, under the cost model, {cost} ticks per exit.  A WP
+fault is one EPT violation per page per CLEAN period, {global_wp_raw} ticks
+raw; PML costs one PML-full exit per 512 pages, {global_pml_raw} ticks raw
+({pml_page_raw} per page) to drain 512 entries into the bitmap.  Nothing
+else is charged: not cache misses, not TLB misses, not the longer page walks
+through 4 KiB EPT mappings once superpages are split, not the TLB refill
+after each `INVEPT`, not the memory traffic of the CPU writing PML entries.
+Those are real costs on hardware, and they are missing here.
+
+**PML against log-dirty off.**  Under Bochs PML global log-dirty costs the
+domU {pml_off_raw_abs} of its score, nearly all of it the drain of the PML
+buffer.  That
+meets the goal, but says little about hardware: in the seed's own data PML
+in global log-dirty mode scored {seed_pml_share} of what it scored in VRAM
+mode, a third less, and that difference is made of the costs Bochs does not
+charge (split superpages, TLB flushes after every CLEAN, dom0's CLEAN loop
+competing for the memory system).
+
+**WP against PML.**  The gap is the number of exits: one per page dirtied
+per period under WP, one per 512 under PML.  It grows with the pages
+dirtied per CLEAN and with the CLEAN rate (table 4), and with the cost of
+an exit.  Raw, a WP fault costs only its handler's {global_wp_raw} ticks, so
+the raw gap ({global_raw}) understates hardware; the cost-model figure
+({global_cost}) is the honest estimate of the hardware effect, and it is an
+estimate: it stands or falls with the {cost}-tick figure (the table under
+*Goals* shows what a fault would have to cost to give exactly the seed's
+margin), and it still leaves out the TLB refills that follow each fault.
+
+**VRAM tracking** tracks 256 pages, and the guest dirties about
+{vram_pages} of them per 30 ms frame: under WP about {vram_pages} faults per
+48 million ticks, which change the score by {vram_wp_raw} raw and
+{vram_wp_cost} under the cost model.  Under PML
+there is not even one PML-full exit per frame, because the buffer is
+drained into the bitmap at every read.  The seed's +2.11% came from a real
+display on real hardware; ours is what one EPT violation per page per frame
+costs and nothing more.  A larger framebuffer or a faster-changing display
+would widen it in proportion to the pages dirtied per frame.
+
+**PLE.**  Without PLE a waiting vCPU spins to the end of its slice, so a
+round trip costs two 30 ms slices; with PLE it costs two windows plus two
+exits and yields, so it grows with `ple_window`.  The speed-up depends
+mostly on the slice length, which is why the runs use a hardware-like time
+base.  The threshold is real: a gap below the loop's PAUSE-to-PAUSE
+distance never sees a loop, exactly the seed's `ple_gap=47` case, at 4 ticks
+instead of 48 cycles because an emulated instruction takes one tick.
+
+**Determinism.**  Bochs repeats bit for bit, so the only variation in the
+seed table is between seeds (different transactions), never between
+repetitions: booting runs again with the same images gave identical BENCH
+lines and exit counters (checked for a seed-table, a scaling and a PLE run
+while building the lab).  The off columns of the `pml=1` and `pml=0` boots
+agree to a few parts per million (PML is switched on in the VMCS only while
+the domain is tracked).  A change to the hypervisor or the guests moves the
+numbers, since it changes the instructions counted: compare runs of one
+build only.
+
+## What in the hypervisor limits the measurement
+
+Found while building the lab; none of it was changed for it.
+
+* **One physical CPU.**  dom0's CLEAN never runs while the domU runs, so the
+  cross-CPU costs of log-dirty on hardware (IPIs to flush other CPUs' TLBs
+  after a re-arm, draining the PML buffers of running vCPUs) do not exist
+  here, and the domU has one vCPU where the seed's guest had four.  SMP
+  bring-up of the hypervisor would let dom0 run beside the domU, as in the
+  seed.
+* **The CLEAN re-arms every page of the domain.**  Re-arming is eager and
+  walks all of the domU's RAM (a CLEAN costs dom0 about {d0_clean_pml} ticks
+  for an 18 MiB domU and {d0_clean_80} for an 80 MiB one, whatever was
+  dirtied), then invalidates the EPT.  Only the pages in the returned bitmap
+  can have changed (a page not written since the last CLEAN is still
+  write-protected, or still has its dirty flag clear), so the re-arm could
+  walk the bitmap instead: O(pages dirtied), not O(RAM).  That is dom0's
+  time here, but on hardware it is also the window in which the domU's
+  vCPUs are stopped.
+* **The WP fault path does a full EPT invalidation per fault.**  It changes
+  one entry with the range walker (from the root) and then runs `INVEPT`
+  for the domain.  Making a page writable again needs no invalidation: the
+  SDM says an EPT violation already invalidates the cached mappings of the
+  faulting address.  Bochs charges nothing for `INVEPT`, hardware charges a
+  TLB refill, so this makes WP cheaper here than it would be on hardware.
+* **The PML drain walks the bitmap trie once per entry** (about
+  {pml_page_raw} ticks a page): consecutive entries usually fall in the same
+  leaf, so remembering the last leaf would cut the PML-full exit's cost,
+  the main part of what PML costs the domU here.
+* **The driver can act only when the domU's slice ends**: there are no
+  timers or event channels, so a control domain cannot sleep until a
+  deadline; periods are therefore whole 1 ms slices, and the domU takes one
+  preemption-timer exit per millisecond in every mode.
+* **A guest console line is at most 255 characters** (the hypervisor's
+  per-domain line buffer), so the BENCH lines abbreviate their keys.
+"""
+
+
+def write_doc(path, report_md, rep, runs):
+    ok = all(r.ok for r in runs)
+    f = facts(rep)
+    ple = [r.ple for r in runs if r.ple]
+    f["ple_rounds"] = str(ple[0]["rounds"]) if ple else "?"
+    f["bochs"] = bochs_version()
+    f["bochsrc"] = bochs_settings(runs)
+    parts = [DOC_HEAD.format_map(f), "\n## Results\n", report_md,
+             DOC_METHOD.format_map(f), DOC_DISCUSSION.format_map(f)]
+    parts.append("\n## The runs\n\n"
+                 f"{len(runs)} Bochs boots, each in `tests/out/bench-<run>/`; "
+                 "their grub.cfg lines below are the exact hypervisor and guest "
+                 "command lines (`tools/bench/run-bench.sh -l` lists them too). "
+                 + ("Every domain of every run ended with `Test result: SUCCESS`."
+                    if ok else "**Some runs did not succeed:** " +
+                    ", ".join(r.name for r in runs if not r.ok) + ".") +
+                 "\n\n```\n" + command_lines(runs) + "\n```\n")
+    parts.append("\n## Reproducing\n\n```\nmake bench\n```\n\n"
+                 "installs what is missing, builds, boots the runs two at a time "
+                 "(about 11 minutes on two cores of the machine this was written on) "
+                 "and rewrites this file.  `tools/bench/run-bench.sh seed` (or "
+                 "`scale`, `ple`, or run names) boots a subset; `-r` only regenerates "
+                 "the tables from the logs.\n")
+    with open(path, "w") as out:
+        out.write("".join(parts))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("-o", "--output")
+    ap.add_argument("--ips", type=int, default=1600000000)
+    ap.add_argument("--cost", type=int, default=1500)
+    ap.add_argument("dirs", nargs="+")
+    args = ap.parse_args()
+
+    runs = [Run(d) for d in args.dirs if os.path.isdir(d)]
+    runs = [r for r in runs if r.serial]
+    if not runs:
+        print("report.py: no run logs found", file=sys.stderr)
+        return 1
+    rep = Report(runs, args.ips, args.cost)
+    md = rep.build()
+    print(md)
+    bad = [r.name for r in runs if not r.ok]
+    if bad:
+        print("runs that did not succeed: " + ", ".join(bad))
+    if args.output:
+        write_doc(args.output, md, rep, runs)
+        print(f"wrote {args.output}")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,296 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The performance lab (`make bench`): boot the benchmark runs under Bochs,
+# collect their results and write the tables (tools/bench/report.py).
+#
+#   tools/bench/run-bench.sh [options] [RUN|GROUP ...]
+#
+#   RUN|GROUP   the runs to boot (shell patterns allowed), or the groups
+#               seed, scale, ple; default: all of them
+#   -j N        boot N runs at a time (default 2)
+#   -n          do not build (use tests/bin/*.elf and xen/xen as they are)
+#   -r          no boots: only regenerate the report from tests/out/bench-*
+#   -o FILE     write the report to FILE (default docs/performance.md;
+#               "-" for none); it is printed on stdout either way
+#   -l          list the runs and exit
+#
+# Every run boots the hypervisor with Bochs "cpu: ips=1600000000" (see
+# below) in its own directory tests/out/bench-<run>/ (xen.iso, bochsrc,
+# serial.out, wall: the host seconds it took).  A run that does not end
+# with every domain's "Test result: SUCCESS" fails the bench.  Numbers are
+# in Bochs's emulated ticks (clock sync=none: one tick per instruction), so
+# the same command gives the same numbers on any host.
+
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+BOOT=$ROOT/tools/boot
+BIN=$ROOT/tests/bin
+OUT=$ROOT/tests/out
+XEN=${XEN_IMAGE:-$ROOT/xen/xen}
+
+jobs=2
+build=1
+report_only=0
+list_only=0
+report_file=$ROOT/docs/performance.md
+
+usage() {
+    sed -n '4,23p' "$0" | sed 's/^# \{0,1\}//' >&2
+    exit 2
+}
+
+while getopts "j:nro:lh" opt; do
+    case $opt in
+    j) jobs=$OPTARG ;;
+    n) build=0 ;;
+    r) report_only=1 ;;
+    o) report_file=$OPTARG ;;
+    l) list_only=1 ;;
+    *) usage ;;
+    esac
+done
+shift $((OPTIND - 1))
+
+# ---------------------------------------------------------------------------
+# The parameters, chosen once (docs/performance.md says why).
+
+# What the guests believe the TSC frequency is: 1.6 GHz, the clock of the
+# seed's Broadwell.  One tick is one instruction, so a millisecond of timer
+# time is 1.6 million instructions, about what that machine retires in one.
+IPS=1600000000
+MS=1600000                      # ticks per millisecond at $IPS
+
+# The specjbb-like cells.
+SLICE_MS=1                      # the driver acts at the end of each 1 ms slice
+VRAM_PERIOD=$((30 * MS))        # QEMU's display refresh: 30 ms
+CLEAN_PERIOD=$((10 * MS))       # global log-dirty: CLEAN every 10 ms
+BUDGET=$((240 * MS))            # measured domU CPU time per cell: 240 ms
+WARMUP=$((30 * MS))             # unmeasured, after the mode is turned on
+FB="fb_every=256 fb_lines=4"    # 4 framebuffer lines every 256 transactions
+SEEDS=1-6
+COST=1500                       # the per-exit cost model, ticks
+
+# The PLE runs (tests/smp-rr).
+PLE_ROUNDS=20
+
+# ---------------------------------------------------------------------------
+# The runs: name | group | hypervisor command line | bench args | jbb mem | timeout
+# The PLE runs have "smp-rr" in the bench-args column.
+
+RUNS=()
+add_run() {
+    RUNS+=("$1|$2|$3|$4|$5|$6")
+}
+
+jbb_common="budget=$BUDGET warmup=$WARMUP vram=$VRAM_PERIOD $FB"
+xen_jbb() {  # xen_jbb MECH COST
+    echo "pml=$([ "$1" = pml ] && echo 1 || echo 0) sched_credit_tslice_ms=$SLICE_MS$(cost_opt "$2")"
+}
+cost_opt() {
+    [ "$1" != 0 ] && echo " vmexit_cost_ticks=$1"
+}
+tag() {
+    [ "$1" = 0 ] && echo raw || echo cost
+}
+
+# Longest first, so that two at a time finish together.
+for cost in 0 $COST; do
+    for mech in pml wp; do
+        add_run "seed-$mech-$(tag $cost)" seed "$(xen_jbb $mech $cost)" \
+            "seeds=$SEEDS ws=8 modes=off,vram,global clean=$CLEAN_PERIOD $jbb_common" 18 900
+    done
+done
+for cost in 0 $COST; do
+    for mech in pml wp; do
+        add_run "scale-ws-$mech-$(tag $cost)" scale "$(xen_jbb $mech $cost)" \
+            "seeds=1 ws=1,4,8,16,64 modes=off,global clean=$CLEAN_PERIOD $jbb_common" 80 900
+    done
+done
+# ple_gap 3 is just below the 4-tick PAUSE-to-PAUSE distance of smp-rr's
+# wait loop (pause; mov; cmp; jne), 4 just at it.  Without pause-loop exits
+# a round trip lasts two 30 ms time slices: these runs are the long ones.
+for gap in 0 3; do
+    for cost in 0 $COST; do
+        add_run "ple-gap$gap-w4096-$(tag $cost)" ple \
+            "ple_gap=$gap ple_window=4096$(cost_opt $cost)" smp-rr - 600
+    done
+done
+for cost in 0 $COST; do
+    for mech in pml wp; do
+        add_run "scale-rate-$mech-$(tag $cost)" scale "$(xen_jbb $mech $cost)" \
+            "seeds=1 ws=8 modes=off,global clean=$((30 * MS)),$CLEAN_PERIOD,$((3 * MS)),$MS $jbb_common" 18 600
+    done
+done
+for cost in 0 $COST; do
+    for gap in 4 41 48 64 128; do
+        add_run "ple-gap$gap-w4096-$(tag $cost)" ple \
+            "ple_gap=$gap ple_window=4096$(cost_opt $cost)" smp-rr - 300
+    done
+    for win in 1024 16384 65536; do
+        add_run "ple-gap64-w$win-$(tag $cost)" ple \
+            "ple_gap=64 ple_window=$win$(cost_opt $cost)" smp-rr - 300
+    done
+done
+
+run_field() {  # run_field RUN N
+    local IFS='|'
+    local -a f
+    read -r -a f <<< "$1"
+    echo "${f[$2]}"
+}
+
+# Select.
+declare -a selected=()
+if [ $# -eq 0 ]; then
+    selected=("${RUNS[@]}")
+else
+    for r in "${RUNS[@]}"; do
+        name=$(run_field "$r" 0)
+        group=$(run_field "$r" 1)
+        for arg in "$@"; do
+            # shellcheck disable=SC2053
+            if [[ $name == $arg || $group == "$arg" ]]; then
+                selected+=("$r")
+                break
+            fi
+        done
+    done
+    [ ${#selected[@]} -gt 0 ] || { echo "run-bench.sh: no run matches $*" >&2; exit 2; }
+fi
+
+if [ $list_only = 1 ]; then
+    for r in "${selected[@]}"; do
+        printf '%-24s xen: %s\n' "$(run_field "$r" 0)" "$(run_field "$r" 2)"
+        if [ "$(run_field "$r" 3)" = smp-rr ]; then
+            printf '%-24s d0:  smp-rr vcpus=2 -- rounds=%s\n' "" "$PLE_ROUNDS"
+        else
+            printf '%-24s d0:  bench mem=16 -- %s\n' "" "$(run_field "$r" 3)"
+            printf '%-24s d1:  jbb mem=%s\n' "" "$(run_field "$r" 4)"
+        fi
+    done
+    exit 0
+fi
+
+# ---------------------------------------------------------------------------
+
+# The report reads the logs of every run of the list that has booted (not
+# only the selected ones), and nothing else in tests/out.
+report() {
+    local -a args=() dirs=()
+    local r d
+    [ "$report_file" != - ] && args+=(-o "$report_file")
+    for r in "${RUNS[@]}"; do
+        d=$OUT/bench-$(run_field "$r" 0)
+        [ -f "$d/serial.out" ] && dirs+=("$d")
+    done
+    [ ${#dirs[@]} -gt 0 ] || { echo "run-bench.sh: no run has booted yet" >&2; return 1; }
+    python3 "$ROOT/tools/bench/report.py" "${args[@]}" \
+        --ips "$IPS" --cost "$COST" "${dirs[@]}"
+}
+
+if [ $report_only = 1 ]; then
+    report
+    exit
+fi
+
+command -v python3 > /dev/null || { echo "run-bench.sh: python3 is needed" >&2; exit 1; }
+mkdir -p "$OUT"
+if [ $build = 1 ]; then
+    if ! make -C "$ROOT/tests" guests > "$OUT/bench-build.log" 2>&1 ||
+       ! make -C "$ROOT/xen" >> "$OUT/bench-build.log" 2>&1; then
+        tail -20 "$OUT/bench-build.log"
+        echo "run-bench.sh: build failed (tests/out/bench-build.log)"
+        exit 1
+    fi
+fi
+
+# Every run boots the same images: copies taken now, so that a rebuild in
+# the tree while the runs boot cannot mix two builds in one report.
+IMG=$OUT/bench-images
+rm -rf "$IMG"
+mkdir -p "$IMG"
+for f in "$XEN" "$BIN/bench.elf" "$BIN/jbb.elf" "$BIN/smp-rr.elf"; do
+    cp "$f" "$IMG/" || { echo "run-bench.sh: missing $f (build first)" >&2; exit 1; }
+done
+XEN=$IMG/$(basename "$XEN")
+BIN=$IMG
+
+# One run: ISO, Bochs, then check that every domain succeeded.
+boot_run() {
+    local r=$1 name dir xen args mem timeout t0 status
+    local -a modules
+    name=$(run_field "$r" 0)
+    xen=$(run_field "$r" 2)
+    args=$(run_field "$r" 3)
+    mem=$(run_field "$r" 4)
+    timeout=$(run_field "$r" 5)
+    dir=$OUT/bench-$name
+
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    if [ "$args" = smp-rr ]; then
+        modules=("$BIN/smp-rr.elf|vcpus=2 -- rounds=$PLE_ROUNDS")
+    else
+        modules=("$BIN/bench.elf|mem=16 -- $args" "$BIN/jbb.elf|mem=$mem")
+    fi
+    if ! "$BOOT/mkiso.sh" -o "$dir/xen.iso" -x "$XEN" -c "$xen" "${modules[@]}" \
+            > "$dir/mkiso.log" 2>&1; then
+        echo "FAIL $name (ISO build failed, see ${dir#$ROOT/}/mkiso.log)" > "$dir/verdict"
+        return
+    fi
+    t0=$(date +%s)
+    "$BOOT/bochs-run.sh" -d "$dir" -i "$dir/xen.iso" -I "$IPS" -t "$timeout" \
+        -s 'Panic on CPU'
+    echo $(($(date +%s) - t0)) > "$dir/wall"
+    status=$(cat "$dir/status" 2> /dev/null || echo missing)
+
+    local results ok
+    results=$(tr -d '\r' < "$dir/serial.out" 2> /dev/null | grep -c 'Test result: ')
+    ok=$(tr -d '\r' < "$dir/serial.out" 2> /dev/null | grep -c 'Test result: SUCCESS')
+    if [ "$status" = exited ] && [ "$results" -gt 0 ] && [ "$results" = "$ok" ]; then
+        echo "PASS $name ($(cat "$dir/wall") s)" > "$dir/verdict"
+    else
+        echo "FAIL $name ($status, $ok of $results results SUCCESS; see ${dir#$ROOT/}/serial.out)" \
+            > "$dir/verdict"
+    fi
+}
+
+start=$(date +%s)
+echo "Booting ${#selected[@]} runs, $jobs at a time (Bochs ips=$IPS)..."
+declare -A running=()
+failed=0
+reap() {
+    local pid
+    wait -n 2> /dev/null
+    for pid in "${!running[@]}"; do
+        if ! kill -0 "$pid" 2> /dev/null; then
+            wait "$pid" 2> /dev/null
+            local v
+            v=$(cat "$OUT/bench-${running[$pid]}/verdict" 2> /dev/null ||
+                echo "FAIL ${running[$pid]} (no verdict)")
+            echo "  $v"
+            [[ $v == PASS* ]] || failed=$((failed + 1))
+            unset "running[$pid]"
+        fi
+    done
+}
+for r in "${selected[@]}"; do
+    while [ ${#running[@]} -ge "$jobs" ]; do
+        reap
+    done
+    boot_run "$r" &
+    running[$!]=$(run_field "$r" 0)
+done
+while [ ${#running[@]} -gt 0 ]; do
+    reap
+done
+elapsed=$(($(date +%s) - start))
+echo "Boots took $((elapsed / 60)) min $((elapsed % 60)) s"
+echo
+
+report
+rc=$?
+[ $failed -eq 0 ] || { echo "run-bench.sh: $failed run(s) failed"; exit 1; }
+exit $rc
