@@ -285,6 +285,22 @@ int p2m_change_type_range(struct domain *d, unsigned long begin,
     return rc;
 }
 
+/*
+ * After an EPT violation on gfn: make its (4 KiB, log-dirty) entry plain
+ * writable RAM without invalidating the EPT caches.  An EPT violation
+ * already invalidates the cached translations of the faulting address
+ * (Intel SDM: "EPT violations" under "Invalidation of TLBs and
+ * paging-structure caches"), permissions only grow, and there is one
+ * physical CPU, so no other cache can hold the old entry.
+ */
+int p2m_relax_after_violation(struct domain *d, unsigned long gfn)
+{
+    if ( !d->arch.hvm.p2m.root )
+        return -EINVAL;
+    return ept_change_type_level(d, d->arch.hvm.p2m.root, EPT_LEVELS, 0,
+                                 gfn, gfn + 1, p2m_ram_rw);
+}
+
 int p2m_init(struct domain *d)
 {
     struct p2m_domain *p2m = &d->arch.hvm.p2m;

@@ -100,6 +100,7 @@ static void trie_free(struct log_dirty_domain *ld)
     }
     free_xenheap_page(l4);
     ld->top = NULL;
+    ld->last_leaf = NULL;
     ld->allocs = 0;
 }
 
@@ -119,9 +120,17 @@ void paging_mark_dirty(struct domain *d, unsigned long gfn, struct vcpu *v)
 
     if ( !paging_gfn_tracked(d, gfn) )
         return;
-    leaf = trie_leaf(ld, gfn, true);
-    if ( !leaf )
-        return;                     /* counted in failed_allocs */
+    /* Writes cluster: a PML drain mostly hits the leaf it hit last. */
+    if ( ld->last_leaf && (gfn & ~(LEAF_PFNS - 1)) == ld->last_leaf_base )
+        leaf = ld->last_leaf;
+    else
+    {
+        leaf = trie_leaf(ld, gfn, true);
+        if ( !leaf )
+            return;                 /* counted in failed_allocs */
+        ld->last_leaf = leaf;
+        ld->last_leaf_base = gfn & ~(LEAF_PFNS - 1);
+    }
     bit = LEAF_IDX(gfn);
     word = &leaf[bit / (8 * sizeof(long))];
     if ( *word & (1UL << (bit % (8 * sizeof(long)))) )

@@ -71,6 +71,8 @@ void p2m_drop_foreign_mappings_of(struct domain *fd);
 /* Retype the RAM in [begin, begin + nr) (ram_rw <-> ram_logdirty). */
 int p2m_change_type_range(struct domain *d, unsigned long begin,
                           unsigned long nr, p2m_type_t nt);
+/* The faulting log-dirty page becomes plain RAM; no EPT flush needed. */
+int p2m_relax_after_violation(struct domain *d, unsigned long gfn);
 
 /* The hypervisor wrote to guest frame gfn on the guest's behalf. */
 void p2m_note_hypervisor_write(struct domain *d, unsigned long gfn);

@@ -18,6 +18,8 @@ struct xen_domctl_shadow_op;
 
 struct log_dirty_domain {
     void           *top;            /* trie root (NULL: no bit set yet) */
+    unsigned long  *last_leaf;      /* the leaf last marked (PML drains hit it) */
+    unsigned long   last_leaf_base; /* its first pfn */
     unsigned int    allocs;         /* trie pages in use */
     unsigned int    failed_allocs;  /* since the last CLEAN/PEEK: -ENOMEM */
 

@@ -93,6 +93,6 @@ bool hap_handle_logdirty_fault(struct vcpu *v, unsigned long gfn)
     ld->total_faults++;
     v->arch.hvm.wp_faults++;
     paging_mark_dirty(d, gfn, v);
-    p2m_change_type_range(d, gfn, 1, p2m_ram_rw);
+    p2m_relax_after_violation(d, gfn);
     return true;
 }
