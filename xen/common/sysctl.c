@@ -15,8 +15,6 @@
 #include <asm/config.h>
 #include <asm/time.h>
 
-int fill_domaininfo_from(domid_t first, struct xen_domctl_getdomaininfo *info);
-
 static int readconsole(struct xen_sysctl_readconsole *rc)
 {
     char chunk[256];

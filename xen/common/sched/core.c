@@ -40,11 +40,6 @@ static uint64_t slice_deadline;         /* TSC at which the current slice ends *
  */
 #define SLICE_ENTRY_MARGIN 1000
 
-bool sched_need_resched(void)
-{
-    return READ_ONCE(resched_pending);
-}
-
 uint64_t sched_slice_deadline(void)
 {
     return slice_deadline;

@@ -78,6 +78,9 @@ static inline bool is_control_domain(const struct domain *d)
 struct domain *domain_create(domid_t domid, const char *name,
                              unsigned int max_vcpus, bool privileged);
 struct domain *get_domain_by_id(domid_t domid);
+/* common/domctl.c: getdomaininfo of the first domain with an id >= first. */
+struct xen_domctl_getdomaininfo;
+int fill_domaininfo_from(domid_t first, struct xen_domctl_getdomaininfo *info);
 void domain_shutdown(struct domain *d, unsigned int reason);
 /* A guest did something fatal: it dies, nothing else does. */
 void domain_crash(struct domain *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -93,8 +96,6 @@ void vcpu_yield(void);
 void vcpu_block(struct vcpu *v, uint64_t deadline);
 void vcpu_wake(struct vcpu *v);
 bool vcpu_runnable(const struct vcpu *v);
-/* Set when the current vCPU must give up the CPU before the next VM entry. */
-bool sched_need_resched(void);
 void raise_resched(void);
 /* Called with interrupts off just before a VM entry: false if v must not run on. */
 bool sched_may_enter_guest(void);

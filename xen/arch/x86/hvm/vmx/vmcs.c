@@ -371,40 +371,48 @@ static void vmx_set_host_state(void)
     /* HOST_RSP is written by vmx_enter_guest() before every entry. */
 }
 
+/* The VMCS fields of each guest segment register: selector, base, limit, AR. */
+static const unsigned int seg_fields[][4] = {
+    [x86_seg_es] = { GUEST_ES_SELECTOR, GUEST_ES_BASE, GUEST_ES_LIMIT, GUEST_ES_AR_BYTES },
+    [x86_seg_cs] = { GUEST_CS_SELECTOR, GUEST_CS_BASE, GUEST_CS_LIMIT, GUEST_CS_AR_BYTES },
+    [x86_seg_ss] = { GUEST_SS_SELECTOR, GUEST_SS_BASE, GUEST_SS_LIMIT, GUEST_SS_AR_BYTES },
+    [x86_seg_ds] = { GUEST_DS_SELECTOR, GUEST_DS_BASE, GUEST_DS_LIMIT, GUEST_DS_AR_BYTES },
+    [x86_seg_fs] = { GUEST_FS_SELECTOR, GUEST_FS_BASE, GUEST_FS_LIMIT, GUEST_FS_AR_BYTES },
+    [x86_seg_gs] = { GUEST_GS_SELECTOR, GUEST_GS_BASE, GUEST_GS_LIMIT, GUEST_GS_AR_BYTES },
+    [x86_seg_ldtr] = { GUEST_LDTR_SELECTOR, GUEST_LDTR_BASE, GUEST_LDTR_LIMIT, GUEST_LDTR_AR_BYTES },
+    [x86_seg_tr] = { GUEST_TR_SELECTOR, GUEST_TR_BASE, GUEST_TR_LIMIT, GUEST_TR_AR_BYTES },
+};
+
+void vmx_set_segment(enum x86_segment seg, uint16_t sel, uint64_t base,
+                     uint32_t limit, uint32_t ar)
+{
+    __vmwrite(seg_fields[seg][0], sel);
+    __vmwrite(seg_fields[seg][1], base);
+    __vmwrite(seg_fields[seg][2], limit);
+    __vmwrite(seg_fields[seg][3], ar);
+}
+
+void vmx_get_segment(enum x86_segment seg, uint32_t *sel, uint64_t *base,
+                     uint32_t *limit, uint32_t *ar)
+{
+    *sel = __vmread(seg_fields[seg][0]);
+    *base = __vmread(seg_fields[seg][1]);
+    *limit = __vmread(seg_fields[seg][2]);
+    *ar = __vmread(seg_fields[seg][3]);
+}
+
 /* Guest segment state for the PVH entry: flat 32-bit protected mode. */
 static void vmx_set_flat32_segments(void)
 {
-    static const struct {
-        unsigned int sel, limit, ar, base;
-    } segs[] = {
-        [x86_seg_es] = { GUEST_ES_SELECTOR, GUEST_ES_LIMIT, GUEST_ES_AR_BYTES, GUEST_ES_BASE },
-        [x86_seg_cs] = { GUEST_CS_SELECTOR, GUEST_CS_LIMIT, GUEST_CS_AR_BYTES, GUEST_CS_BASE },
-        [x86_seg_ss] = { GUEST_SS_SELECTOR, GUEST_SS_LIMIT, GUEST_SS_AR_BYTES, GUEST_SS_BASE },
-        [x86_seg_ds] = { GUEST_DS_SELECTOR, GUEST_DS_LIMIT, GUEST_DS_AR_BYTES, GUEST_DS_BASE },
-        [x86_seg_fs] = { GUEST_FS_SELECTOR, GUEST_FS_LIMIT, GUEST_FS_AR_BYTES, GUEST_FS_BASE },
-        [x86_seg_gs] = { GUEST_GS_SELECTOR, GUEST_GS_LIMIT, GUEST_GS_AR_BYTES, GUEST_GS_BASE },
-    };
-    unsigned int i;
+    enum x86_segment seg;
 
-    for ( i = 0; i < ARRAY_SIZE(segs); i++ )
-    {
-        bool code = i == x86_seg_cs;
-
-        /* G=1, D/B=1, P=1, S=1; code: execute/read accessed, data: read/write accessed */
-        __vmwrite(segs[i].sel, code ? 0x08 : 0x10);
-        __vmwrite(segs[i].limit, 0xffffffff);
-        __vmwrite(segs[i].ar, code ? 0xc09b : 0xc093);
-        __vmwrite(segs[i].base, 0);
-    }
-    __vmwrite(GUEST_LDTR_SELECTOR, 0);
-    __vmwrite(GUEST_LDTR_LIMIT, 0);
-    __vmwrite(GUEST_LDTR_AR_BYTES, X86_SEG_AR_UNUSABLE);
-    __vmwrite(GUEST_LDTR_BASE, 0);
+    /* G=1, D/B=1, P=1, S=1; code: execute/read accessed, data: read/write accessed */
+    for ( seg = x86_seg_es; seg <= x86_seg_gs; seg++ )
+        vmx_set_segment(seg, seg == x86_seg_cs ? 0x08 : 0x10, 0, 0xffffffff,
+                        seg == x86_seg_cs ? 0xc09b : 0xc093);
+    vmx_set_segment(x86_seg_ldtr, 0, 0, 0, X86_SEG_AR_UNUSABLE);
     /* TR must be usable: a busy 32-bit TSS (type 11), present. */
-    __vmwrite(GUEST_TR_SELECTOR, 0);
-    __vmwrite(GUEST_TR_LIMIT, 0x67);
-    __vmwrite(GUEST_TR_AR_BYTES, 0x008b);
-    __vmwrite(GUEST_TR_BASE, 0);
+    vmx_set_segment(x86_seg_tr, 0, 0, 0x67, 0x008b);
     __vmwrite(GUEST_GDTR_BASE, 0);
     __vmwrite(GUEST_GDTR_LIMIT, 0);
     __vmwrite(GUEST_IDTR_BASE, 0);

@@ -505,26 +505,6 @@ static uint16_t pack_ar(uint32_t vmcs)
     return (vmcs & X86_SEG_AR_UNUSABLE) ? ar & ~SEG_AR_PRESENT : ar;
 }
 
-static void set_segment(enum x86_segment seg, uint16_t sel, uint64_t base,
-                        uint32_t limit, uint32_t ar)
-{
-    static const unsigned int fields[][4] = {
-        [x86_seg_es] = { GUEST_ES_SELECTOR, GUEST_ES_BASE, GUEST_ES_LIMIT, GUEST_ES_AR_BYTES },
-        [x86_seg_cs] = { GUEST_CS_SELECTOR, GUEST_CS_BASE, GUEST_CS_LIMIT, GUEST_CS_AR_BYTES },
-        [x86_seg_ss] = { GUEST_SS_SELECTOR, GUEST_SS_BASE, GUEST_SS_LIMIT, GUEST_SS_AR_BYTES },
-        [x86_seg_ds] = { GUEST_DS_SELECTOR, GUEST_DS_BASE, GUEST_DS_LIMIT, GUEST_DS_AR_BYTES },
-        [x86_seg_fs] = { GUEST_FS_SELECTOR, GUEST_FS_BASE, GUEST_FS_LIMIT, GUEST_FS_AR_BYTES },
-        [x86_seg_gs] = { GUEST_GS_SELECTOR, GUEST_GS_BASE, GUEST_GS_LIMIT, GUEST_GS_AR_BYTES },
-        [x86_seg_ldtr] = { GUEST_LDTR_SELECTOR, GUEST_LDTR_BASE, GUEST_LDTR_LIMIT, GUEST_LDTR_AR_BYTES },
-        [x86_seg_tr] = { GUEST_TR_SELECTOR, GUEST_TR_BASE, GUEST_TR_LIMIT, GUEST_TR_AR_BYTES },
-    };
-
-    __vmwrite(fields[seg][0], sel);
-    __vmwrite(fields[seg][1], base);
-    __vmwrite(fields[seg][2], limit);
-    __vmwrite(fields[seg][3], ar);
-}
-
 /*
  * Load a register state given as Xen's vcpu_hvm_context (VCPUOP_initialise,
  * and the boot vCPU's PVH entry).  Checked like Xen: the control registers
@@ -552,13 +532,13 @@ static int vmx_set_context(struct vcpu *v, const struct vcpu_hvm_context *ctx)
         r->rsp = c->esp; r->rbp = c->ebp; r->rsi = c->esi; r->rdi = c->edi;
         r->rip = c->eip; r->rflags = c->eflags | X86_EFLAGS_MBS;
         vmx_vmcs_enter(v);
-        set_segment(x86_seg_cs, 0x08, c->cs_base, c->cs_limit, unpack_ar(c->cs_ar));
-        set_segment(x86_seg_ds, 0x10, c->ds_base, c->ds_limit, unpack_ar(c->ds_ar));
-        set_segment(x86_seg_ss, 0x10, c->ss_base, c->ss_limit, unpack_ar(c->ss_ar));
-        set_segment(x86_seg_es, 0x10, c->es_base, c->es_limit, unpack_ar(c->es_ar));
-        set_segment(x86_seg_fs, 0, 0, 0xffffffff, unpack_ar(c->ds_ar));
-        set_segment(x86_seg_gs, 0, 0, 0xffffffff, unpack_ar(c->ds_ar));
-        set_segment(x86_seg_tr, 0, c->tr_base, c->tr_limit ?: 0x67,
+        vmx_set_segment(x86_seg_cs, 0x08, c->cs_base, c->cs_limit, unpack_ar(c->cs_ar));
+        vmx_set_segment(x86_seg_ds, 0x10, c->ds_base, c->ds_limit, unpack_ar(c->ds_ar));
+        vmx_set_segment(x86_seg_ss, 0x10, c->ss_base, c->ss_limit, unpack_ar(c->ss_ar));
+        vmx_set_segment(x86_seg_es, 0x10, c->es_base, c->es_limit, unpack_ar(c->es_ar));
+        vmx_set_segment(x86_seg_fs, 0, 0, 0xffffffff, unpack_ar(c->ds_ar));
+        vmx_set_segment(x86_seg_gs, 0, 0, 0xffffffff, unpack_ar(c->ds_ar));
+        vmx_set_segment(x86_seg_tr, 0, c->tr_base, c->tr_limit ?: 0x67,
                     c->tr_ar ? unpack_ar(c->tr_ar) : 0x8b);     /* busy 32-bit TSS */
         __vmwrite(GUEST_CR3, c->cr3);
         break;
@@ -579,13 +559,13 @@ static int vmx_set_context(struct vcpu *v, const struct vcpu_hvm_context *ctx)
         r->rip = c->rip; r->rflags = c->rflags | X86_EFLAGS_MBS;
         vmx_vmcs_enter(v);
         /* Flat: 64-bit code, data read/write, busy 64-bit TSS. */
-        set_segment(x86_seg_cs, 0x08, 0, 0xffffffff, 0xa09b);
-        set_segment(x86_seg_ds, 0x10, 0, 0xffffffff, 0xc093);
-        set_segment(x86_seg_ss, 0x10, 0, 0xffffffff, 0xc093);
-        set_segment(x86_seg_es, 0x10, 0, 0xffffffff, 0xc093);
-        set_segment(x86_seg_fs, 0, 0, 0xffffffff, 0xc093);
-        set_segment(x86_seg_gs, 0, 0, 0xffffffff, 0xc093);
-        set_segment(x86_seg_tr, 0, 0, 0x67, 0x8b);
+        vmx_set_segment(x86_seg_cs, 0x08, 0, 0xffffffff, 0xa09b);
+        vmx_set_segment(x86_seg_ds, 0x10, 0, 0xffffffff, 0xc093);
+        vmx_set_segment(x86_seg_ss, 0x10, 0, 0xffffffff, 0xc093);
+        vmx_set_segment(x86_seg_es, 0x10, 0, 0xffffffff, 0xc093);
+        vmx_set_segment(x86_seg_fs, 0, 0, 0xffffffff, 0xc093);
+        vmx_set_segment(x86_seg_gs, 0, 0, 0xffffffff, 0xc093);
+        vmx_set_segment(x86_seg_tr, 0, 0, 0x67, 0x8b);
         __vmwrite(GUEST_CR3, c->cr3);
         break;
     }
@@ -601,7 +581,7 @@ static int vmx_set_context(struct vcpu *v, const struct vcpu_hvm_context *ctx)
         return -EINVAL;
     }
 
-    set_segment(x86_seg_ldtr, 0, 0, 0, X86_SEG_AR_UNUSABLE);
+    vmx_set_segment(x86_seg_ldtr, 0, 0, 0, X86_SEG_AR_UNUSABLE);
     __vmwrite(GUEST_GDTR_BASE, 0);
     __vmwrite(GUEST_GDTR_LIMIT, 0);
     __vmwrite(GUEST_IDTR_BASE, 0);
@@ -625,26 +605,16 @@ static int vmx_set_context(struct vcpu *v, const struct vcpu_hvm_context *ctx)
 
 /* ---- HVM save records ----------------------------------------------------- */
 
-static const unsigned int seg_fields[][4] = {
-    [x86_seg_es] = { GUEST_ES_SELECTOR, GUEST_ES_BASE, GUEST_ES_LIMIT, GUEST_ES_AR_BYTES },
-    [x86_seg_cs] = { GUEST_CS_SELECTOR, GUEST_CS_BASE, GUEST_CS_LIMIT, GUEST_CS_AR_BYTES },
-    [x86_seg_ss] = { GUEST_SS_SELECTOR, GUEST_SS_BASE, GUEST_SS_LIMIT, GUEST_SS_AR_BYTES },
-    [x86_seg_ds] = { GUEST_DS_SELECTOR, GUEST_DS_BASE, GUEST_DS_LIMIT, GUEST_DS_AR_BYTES },
-    [x86_seg_fs] = { GUEST_FS_SELECTOR, GUEST_FS_BASE, GUEST_FS_LIMIT, GUEST_FS_AR_BYTES },
-    [x86_seg_gs] = { GUEST_GS_SELECTOR, GUEST_GS_BASE, GUEST_GS_LIMIT, GUEST_GS_AR_BYTES },
-    [x86_seg_ldtr] = { GUEST_LDTR_SELECTOR, GUEST_LDTR_BASE, GUEST_LDTR_LIMIT, GUEST_LDTR_AR_BYTES },
-    [x86_seg_tr] = { GUEST_TR_SELECTOR, GUEST_TR_BASE, GUEST_TR_LIMIT, GUEST_TR_AR_BYTES },
-};
-
 #define SAVE_SEG(c, seg, name) do {                                 \
-        (c)->name##_sel = __vmread(seg_fields[seg][0]);             \
-        (c)->name##_base = __vmread(seg_fields[seg][1]);            \
-        (c)->name##_limit = __vmread(seg_fields[seg][2]);           \
-        (c)->name##_arbytes = pack_ar(__vmread(seg_fields[seg][3])); \
+        uint32_t ar_;                                               \
+                                                                    \
+        vmx_get_segment(seg, &(c)->name##_sel, &(c)->name##_base,   \
+                        &(c)->name##_limit, &ar_);                  \
+        (c)->name##_arbytes = pack_ar(ar_);                         \
     } while ( 0 )
 
 #define LOAD_SEG(c, seg, name)                                      \
-    set_segment(seg, (c)->name##_sel, (c)->name##_base,             \
+    vmx_set_segment(seg, (c)->name##_sel, (c)->name##_base,             \
                 (c)->name##_limit, unpack_ar((c)->name##_arbytes))
 
 static void vmx_save_cpu(struct vcpu *v, struct hvm_hw_cpu *c)
