@@ -52,9 +52,10 @@
  */
 #include "test.h"
 #include "bench.h"
-#include "foreign.h"
 #include <xenctrl.h>
 #include <xendevicemodel.h>
+#include <xenforeignmemory.h>
+#include <sys/mman.h>
 #include <errno.h>
 #include <string.h>
 
@@ -83,6 +84,7 @@ static const char *const reason_names[NR_REASONS] = {
 
 static xc_interface *xch;
 static xendevicemodel_handle *dmod;
+static xenforeignmemory_handle *fmem;
 static uint32_t domu;
 static struct bench_ctrl *ctrl;
 static unsigned long domu_pages, cpu_khz;
@@ -456,7 +458,7 @@ void test_main(void)
     xc_physinfo_t phys;
     xc_domaininfo_t info;
     char buf[64], *s;
-    int err;
+    xen_pfn_t ctrl_gfn = BENCH_CTRL_GFN;
 
     if ( !hypercall_page_ready )
         return xtf_skip("Skip: not running under Xen\n");
@@ -491,7 +493,8 @@ void test_main(void)
 
     xch = xc_interface_open(NULL, NULL, 0);
     dmod = xendevicemodel_open(NULL, 0);
-    if ( !xch || !dmod )
+    fmem = xenforeignmemory_open(NULL, 0);
+    if ( !xch || !dmod || !fmem )
         return xtf_error("Error: cannot open the control interfaces\n");
     if ( xc_physinfo(xch, &phys) || !phys.cpu_khz )
         return xtf_error("Error: physinfo: %d\n", -errno);
@@ -509,9 +512,9 @@ void test_main(void)
     if ( nr_vcpus > MAX_VCPUS )
         return xtf_error("Error: d%u has too many vCPUs\n", domu);
 
-    ctrl = foreign_map(domu, BENCH_CTRL_GFN, 0, &err);
+    ctrl = xenforeignmemory_map(fmem, domu, PROT_READ | PROT_WRITE, 1, &ctrl_gfn, NULL);
     if ( !ctrl )
-        return xtf_error("Error: cannot map d%u's control page: %d\n", domu, err);
+        return xtf_error("Error: cannot map d%u's control page: %d\n", domu, -errno);
     while ( __atomic_load_n(&ctrl->magic, __ATOMIC_ACQUIRE) != BENCH_MAGIC )
         hypercall_yield();
     if ( (BENCH_WS_GFN << PAGE_SHIFT) + (max_ws << 20) > ctrl->ram_bytes )
@@ -558,7 +561,7 @@ void test_main(void)
      * then wait for the domain to shut down.
      */
     command(BENCH_CMD_STOP);
-    foreign_unmap(0);
+    xenforeignmemory_unmap(fmem, (void *)ctrl, 1);
     ctrl = NULL;
     while ( xc_domain_getinfolist(xch, domu, 1, &info) == 1 && info.domain == domu &&
             !(info.flags & (XEN_DOMINF_shutdown | XEN_DOMINF_dying)) )

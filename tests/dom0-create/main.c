@@ -9,8 +9,9 @@
  * change nothing, and gethvmcontext returns what was set.
  */
 #include "test.h"
-#include "foreign.h"
 #include <xenctrl.h>
+#include <xenforeignmemory.h>
+#include <sys/mman.h>
 #include <errno.h>
 #include <string.h>
 #include "public/hvm/save.h"
@@ -23,6 +24,7 @@ const char test_title[] = "Building a domain: createdomain, populate_physmap, se
 extern const uint8_t built_payload_start[], built_payload_end[];
 
 static xc_interface *xch;
+static xenforeignmemory_handle *fmem;
 
 static void expect_fail(const char *what, int rc, int want)
 {
@@ -85,18 +87,19 @@ void test_main(void)
         .max_maptrack_frames = -1,
     };
     struct xen_domctl_createdomain bad = cfg;
-    xen_pfn_t gfns[512], big = 0, over = BUILT_MEM_KB / 4;
+    xen_pfn_t gfns[512], big = 0, over = BUILT_MEM_KB / 4, load_gfn = BUILT_LOAD_GFN;
     size_t len = built_payload_end - built_payload_start, n;
     uint32_t domid = 0, bad_id = 0;
     xc_domaininfo_t info;
     unsigned long i, waits;
     uint8_t *p;
-    int rc, err;
+    int rc;
 
     if ( !hypercall_page_ready )
         return xtf_skip("Skip: not running under Xen\n");
     xch = xc_interface_open(NULL, NULL, 0);
-    if ( !xch )
+    fmem = xenforeignmemory_open(NULL, 0);
+    if ( !xch || !fmem )
         return xtf_error("Error: cannot open the control interface\n");
 
     bad.flags = 0;
@@ -130,11 +133,11 @@ void test_main(void)
                     (unsigned long)info.tot_pages, BUILT_MEM_KB / 4);
 
     /* Its kernel, through a foreign mapping. */
-    p = foreign_map(domid, BUILT_LOAD_GFN, 0, &err);
+    p = xenforeignmemory_map(fmem, domid, PROT_READ | PROT_WRITE, 1, &load_gfn, NULL);
     if ( !p )
-        return xtf_failure("Fail: cannot map d%u's frame: %d\n", domid, err);
+        return xtf_failure("Fail: cannot map d%u's frame: %d\n", domid, -errno);
     memcpy(p, built_payload_start, len);
-    foreign_unmap(0);
+    xenforeignmemory_unmap(fmem, p, 1);
 
     /* A context with a bad header is refused; the vCPU stays down. */
     n = build_context(ctx, 0xdeadbeef, BUILT_LOAD_GFN << 12);
@@ -173,9 +176,9 @@ void test_main(void)
     }
 
     /* Keep one of its frames mapped while it runs and dies. */
-    p = foreign_map(domid, BUILT_LOAD_GFN, 1, &err);
+    p = xenforeignmemory_map(fmem, domid, PROT_READ, 1, &load_gfn, NULL);
     if ( !p )
-        return xtf_failure("Fail: cannot map d%u's frame again: %d\n", domid, err);
+        return xtf_failure("Fail: cannot map d%u's frame again: %d\n", domid, -errno);
 
     /* Run it: it prints and powers itself off; the hypervisor reaps it. */
     if ( xc_domain_unpause(xch, domid) )
@@ -194,7 +197,7 @@ void test_main(void)
         xtf_failure("Fail: the frame mapped from d%u changed after it died\n", domid);
     else
         printk("the frame mapped from d%u is still readable after it died\n", domid);
-    if ( foreign_unmap(1) )
+    if ( xenforeignmemory_unmap(fmem, p, 1) )
         xtf_failure("Fail: unmapping the orphaned frame\n");
 
     xc_interface_close(xch);

@@ -15,9 +15,10 @@
  */
 #include "test.h"
 #include "dirty-test.h"
-#include "foreign.h"
 #include <xenctrl.h>
 #include <xendevicemodel.h>
+#include <xenforeignmemory.h>
+#include <sys/mman.h>
 #include <errno.h>
 #include <string.h>
 
@@ -27,6 +28,7 @@ const char test_title[] = "Log-dirty paging: global and VRAM, checked against th
 
 static xc_interface *xch;
 static xendevicemodel_handle *dmod;
+static xenforeignmemory_handle *fmem;
 static uint32_t domu;
 static struct dt_ctrl *ctrl;
 static unsigned long domu_pages;        /* bitmap size in pfns */
@@ -66,18 +68,19 @@ static uint64_t completed(unsigned int v)
     if ( intent == done )
     {
         /* Interrupted inside a step: did its write land? Ask the page. */
-        unsigned long pfn = dt_step_pfn(c->seed, intent, ctrl->data_pages);
-        int err;
-        volatile uint64_t *page = foreign_map(domu, pfn, 8 + v, &err);
+        xen_pfn_t pfn = dt_step_pfn(c->seed, intent, ctrl->data_pages);
+        volatile uint64_t *page = xenforeignmemory_map(fmem, domu, PROT_READ, 1,
+                                                       &pfn, NULL);
 
         if ( !page )
         {
-            xtf_error("Error: cannot map d%u pfn %#lx: %d\n", domu, pfn, err);
+            xtf_error("Error: cannot map d%u pfn %#lx: %d\n", domu,
+                      (unsigned long)pfn, -errno);
             return done;
         }
         if ( page[v] == intent + 1 )
             done++;
-        foreign_unmap(8 + v);
+        xenforeignmemory_unmap(fmem, (void *)page, 1);
     }
     return done;
 }
@@ -520,8 +523,8 @@ void test_main(void)
     DECLARE_HYPERCALL_BUFFER(unsigned long, bitmap);
     static unsigned long must[8192 / BITS_PER_LONG], may[8192 / BITS_PER_LONG],
                          prev[8192 / BITS_PER_LONG], amb[8192 / BITS_PER_LONG];
+    xen_pfn_t ctrl_gfn = DT_CTRL_GFN;
     xc_domaininfo_t info;
-    int err;
 
     if ( !hypercall_page_ready )
         return xtf_skip("Skip: not running under Xen\n");
@@ -529,7 +532,8 @@ void test_main(void)
     domu = cmdline_ulong("domu", 1);
     xch = xc_interface_open(NULL, NULL, 0);
     dmod = xendevicemodel_open(NULL, 0);
-    if ( !xch || !dmod )
+    fmem = xenforeignmemory_open(NULL, 0);
+    if ( !xch || !dmod || !fmem )
         return xtf_error("Error: cannot open the control interfaces\n");
 
     if ( xc_domain_getinfolist(xch, domu, 1, &info) != 1 || info.domain != domu )
@@ -539,9 +543,9 @@ void test_main(void)
         return xtf_error("Error: d%u too large for this test (%lu pages)\n", domu, domu_pages);
     bm_must = must; bm_may = may; bm_prev = prev; bm_amb = amb;
 
-    ctrl = foreign_map(domu, DT_CTRL_GFN, 0, &err);
+    ctrl = xenforeignmemory_map(fmem, domu, PROT_READ | PROT_WRITE, 1, &ctrl_gfn, NULL);
     if ( !ctrl )
-        return xtf_error("Error: cannot map the writer's control page: %d\n", err);
+        return xtf_error("Error: cannot map the writer's control page: %d\n", -errno);
     while ( __atomic_load_n(&ctrl->magic, __ATOMIC_ACQUIRE) != DT_MAGIC )
         hypercall_yield();
     nr_vcpus = ctrl->nr_vcpus;
@@ -573,7 +577,7 @@ void test_main(void)
     while ( ctrl->stopped != nr_vcpus )
         hypercall_yield();
     xc_hypercall_buffer_free(xch, bitmap);
-    foreign_unmap(0);
+    xenforeignmemory_unmap(fmem, ctrl, 1);
 
     if ( !failures && xtf_status() <= STATUS_SUCCESS )
         xtf_success("Success: every bitmap matched the writer's record\n");

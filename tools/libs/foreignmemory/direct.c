@@ -10,9 +10,7 @@
  * and places frame arr[i] at page i with XENMEM_add_to_physmap_batch
  * (DOMID_SELF, XENMAPSPACE_gmfn_foreign); the guest-physical address of
  * the run is the pointer returned.  Unmapping removes each page with
- * XENMEM_remove_from_physmap and frees the run.  The window is above
- * tests/common/foreign.c's slots (FOREIGN_MAP_BASE_GFN and up), so both
- * can be used in one test kernel.
+ * XENMEM_remove_from_physmap and frees the run.
  */
 #include <errno.h>
 #include <stdbool.h>
