@@ -22,16 +22,14 @@
 
 TOOLS_LIBS := $(XEN_ROOT)/tools/libs
 
+include $(TOOLS_LIBS)/sources.mk
 TOOLSTACK_SRCS := \
-    toollog/xtl_core.c toollog/xtl_logger_stdio.c \
-    call/core.c call/buffer.c call/direct.c \
-    devicemodel/core.c \
-    ctrl/xc_private.c ctrl/xc_hcall_buf.c ctrl/xc_domain.c \
-    ctrl/xc_logdirty.c ctrl/xc_misc.c ctrl/xc_version.c \
-    ctrl/xc_dirty_stats.c ctrl/xc_domain_build.c \
-    foreignmemory/core.c foreignmemory/direct.c \
-    guest/xg_dom_core.c guest/xg_dom_elfloader.c guest/xg_dom_boot.c \
-    guest/xg_dom_x86.c
+    $(call tool_lib_srcs,toollog,TOOLLOG_SRCS) \
+    $(call tool_lib_srcs,call,CALL_SRCS) call/direct.c \
+    $(call tool_lib_srcs,devicemodel,DEVICEMODEL_SRCS) \
+    $(call tool_lib_srcs,ctrl,CTRL_SRCS) \
+    $(call tool_lib_srcs,foreignmemory,FOREIGNMEMORY_SRCS) foreignmemory/direct.c \
+    $(call tool_lib_srcs,guest,GUEST_SRCS)
 
 LIBC_SRCS := malloc.c stdio.c misc.c
 

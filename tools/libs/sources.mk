@@ -1,0 +1,22 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The sources of each tool library, listed once for every build that
+# compiles them: the libraries' own Makefiles (Linux), the control-domain
+# test kernels (tests/common/libc/toolstack.mk) and the host tests
+# (tools/tests/*).  A backend (linux.c, or the test kernels' direct.c) is
+# added by the build that needs it.
+#
+#   <LIB>_SRCS      need no operating system
+#   GUEST_SRCS_OS   libxenguest's reading of a kernel from a file
+
+TOOLLOG_SRCS       := xtl_core.c xtl_logger_stdio.c
+CALL_SRCS          := core.c buffer.c
+DEVICEMODEL_SRCS   := core.c
+CTRL_SRCS          := xc_private.c xc_hcall_buf.c xc_domain.c xc_logdirty.c \
+                      xc_misc.c xc_version.c xc_dirty_stats.c xc_domain_build.c
+FOREIGNMEMORY_SRCS := core.c
+GUEST_SRCS         := xg_dom_core.c xg_dom_elfloader.c xg_dom_boot.c xg_dom_x86.c
+GUEST_SRCS_OS      := xg_dom_file.c
+
+# $(call tool_lib_srcs,DIR,VAR): VAR's sources as paths below tools/libs.
+tool_lib_srcs = $(addprefix $(1)/,$($(2)))
