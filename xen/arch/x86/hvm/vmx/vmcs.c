@@ -541,7 +541,7 @@ void vmx_destroy_vmcs(struct vcpu *v)
 /* ---- Page Modification Logging ------------------------------------------- */
 
 /* Load the VMCS of the vCPU that is running again (after touching another). */
-static void vmx_vmcs_restore_current(void)
+void vmx_vmcs_restore_current(void)
 {
     if ( current && current->arch.hvm.vmx.vmcs )
         vmx_vmcs_enter(current);

@@ -576,8 +576,7 @@ static int vmx_set_context(struct vcpu *v, const struct vcpu_hvm_context *ctx)
 
     if ( (cr4 & ~(uint64_t)X86_CR4_VMXE) & ~vmx_caps.cr4_fixed1 )
     {
-        if ( current && current != v )
-            vmx_vmcs_enter(current);
+        vmx_vmcs_restore_current();
         return -EINVAL;
     }
 
@@ -598,8 +597,7 @@ static int vmx_set_context(struct vcpu *v, const struct vcpu_hvm_context *ctx)
     vmx_update_guest_efer(v);
 
     /* Back to the VMCS of the vCPU that is running, if another. */
-    if ( current && current != v )
-        vmx_vmcs_enter(current);
+    vmx_vmcs_restore_current();
     return 0;
 }
 
@@ -670,8 +668,7 @@ static void vmx_save_cpu(struct vcpu *v, struct hvm_hw_cpu *c)
         c->pending_event = __vmread(VM_ENTRY_INTR_INFO);
         c->error_code = __vmread(VM_ENTRY_EXCEPTION_ERROR_CODE);
     }
-    if ( current && current != v )
-        vmx_vmcs_enter(current);
+    vmx_vmcs_restore_current();
 }
 
 static int vmx_load_cpu(struct vcpu *v, const struct hvm_hw_cpu *c)
@@ -737,8 +734,7 @@ static int vmx_load_cpu(struct vcpu *v, const struct hvm_hw_cpu *c)
     vmx_update_guest_cr(v, 0);
     vmx_update_guest_cr(v, 4);
     vmx_update_guest_efer(v);
-    if ( current && current != v )
-        vmx_vmcs_enter(current);
+    vmx_vmcs_restore_current();
     return 0;
 }
 
@@ -746,8 +742,7 @@ static int vmx_vcpu_initialise(struct vcpu *v)
 {
     int rc = vmx_create_vmcs(v);
 
-    if ( current && current != v )
-        vmx_vmcs_enter(current);
+    vmx_vmcs_restore_current();
     return rc;
 }
 

@@ -300,6 +300,7 @@ int vmx_cpu_up(void);
 int vmx_create_vmcs(struct vcpu *v);
 void vmx_destroy_vmcs(struct vcpu *v);
 void vmx_vmcs_enter(struct vcpu *v);
+void vmx_vmcs_restore_current(void);
 /* A guest segment register in the current VMCS (access rights: VMCS layout). */
 void vmx_set_segment(enum x86_segment seg, uint16_t sel, uint64_t base,
                      uint32_t limit, uint32_t ar);
