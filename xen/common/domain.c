@@ -180,6 +180,26 @@ void domain_destroy(struct domain *d)
     }
 }
 
+/*
+ * Take v down.  As in Xen, a domain whose last vCPU goes down (VCPUOP_down,
+ * or HLT with interrupts disabled) is shut down: nothing could ever run it
+ * again, and it must not keep the machine up.
+ */
+void vcpu_down(struct vcpu *v)
+{
+    struct domain *d = v->domain;
+    struct vcpu *o;
+
+    v->is_up = false;
+    if ( v == current )
+        raise_resched();
+    for_each_vcpu ( d, o )
+        if ( o->is_up )
+            return;
+    printk(XENLOG_G_INFO "d%u: all vCPUs offline -- powering off\n", d->domain_id);
+    domain_shutdown(d, SHUTDOWN_poweroff);
+}
+
 void domain_pause(struct domain *d)
 {
     d->pause_count++;
@@ -227,9 +247,7 @@ long do_vcpu_op(int cmd, unsigned int vcpuid, unsigned long arg)
         return 0;
 
     case VCPUOP_down:
-        v->is_up = false;
-        if ( v == current )
-            raise_resched();
+        vcpu_down(v);
         return 0;
 
     case VCPUOP_is_up:

@@ -94,6 +94,7 @@ void scheduler_init(void);
 noreturn void scheduler_run(void);
 void vcpu_yield(void);
 void vcpu_block(struct vcpu *v, uint64_t deadline);
+void vcpu_down(struct vcpu *v);
 void vcpu_wake(struct vcpu *v);
 bool vcpu_runnable(const struct vcpu *v);
 void raise_resched(void);

@@ -15,6 +15,7 @@
 #include <asm/apic.h>
 #include <asm/hvm/hvm.h>
 #include <asm/hvm/support.h>
+#include <asm/hvm/validate.h>
 #include <asm/p2m.h>
 #include <asm/paging.h>
 #include <asm/processor.h>
@@ -29,6 +30,7 @@ int hvm_enable(void)
     if ( rc )
         return rc;
     hvm_funcs = &vmx_function_table;
+    hvm_validate_init();
     printk(XENLOG_INFO "HVM: %s enabled, HAP (EPT) in use\n", hvm_funcs->name);
     return 0;
 }
@@ -48,6 +50,19 @@ int hvm_enable(void)
 #define CPUID7_EBX_HIDDEN  ((1u << 5) | (1u << 16) | (1u << 17) | (1u << 21) | \
                             (1u << 26) | (1u << 27) | (1u << 28) | (1u << 30) | \
                             (1u << 31))
+
+/*
+ * Leaf 7 ECX: what needs XSAVE state we do not switch (AVX-512 VBMI/VBMI2/
+ * VNNI/BITALG/VPOPCNTDQ, VAES, VPCLMULQDQ), PKU/OSPKE (Xen: PKU depends on
+ * XSAVE), CET shadow stacks, LA57 (five-level paging is not emulated: a
+ * CR4.LA57 write faults), and WAITPKG (UMWAIT is not intercepted).
+ */
+#define CPUID7_ECX_HIDDEN  ((1u << 1) | (1u << 3) | (1u << 4) | (1u << 5) | \
+                            (1u << 6) | (1u << 7) | (1u << 9) | (1u << 10) | \
+                            (1u << 11) | (1u << 12) | (1u << 14) | (1u << 16))
+/* Leaf 7 EDX: AVX-512 4VNNIW/4FMAPS/VP2INTERSECT/FP16, CET IBT, AMX. */
+#define CPUID7_EDX_HIDDEN  ((1u << 2) | (1u << 3) | (1u << 8) | (1u << 20) | \
+                            (1u << 22) | (1u << 23) | (1u << 24))
 
 void hvm_cpuid(struct vcpu *v, uint32_t leaf, uint32_t subleaf,
                struct cpuid_leaf *res)
@@ -93,8 +108,11 @@ void hvm_cpuid(struct vcpu *v, uint32_t leaf, uint32_t subleaf,
         if ( subleaf == 0 )
         {
             res->b &= ~CPUID7_EBX_HIDDEN;
-            res->c &= ~(1u << 1);               /* AVX512_VBMI */
+            res->c &= ~CPUID7_ECX_HIDDEN;
+            res->d &= ~CPUID7_EDX_HIDDEN;
         }
+        else
+            memset(res, 0, sizeof(*res));
         break;
     case 0xd:                                   /* XSAVE state: hidden */
     case 5:                                     /* MONITOR/MWAIT */
@@ -111,39 +129,41 @@ void hvm_cpuid(struct vcpu *v, uint32_t leaf, uint32_t subleaf,
 
 /* ---- control registers and EFER ------------------------------------------ */
 
-#define CR0_RESERVED  (~(X86_CR0_PE | X86_CR0_MP | X86_CR0_EM | X86_CR0_TS | \
-                         X86_CR0_ET | X86_CR0_NE | X86_CR0_WP | X86_CR0_AM | \
-                         X86_CR0_NW | X86_CR0_CD | X86_CR0_PG))
-
+/*
+ * MOV to CR0 (and CLTS, LMSW).  As the hardware: #GP for reserved bits
+ * (including 63:32), PG without PE, NW without CD, clearing PG in 64-bit
+ * code or with CR4.PCIDE set, and turning on long-mode paging without PAE.
+ */
 int hvm_set_cr0(struct vcpu *v, unsigned long value)
 {
     struct hvm_vcpu *hvm = &v->arch.hvm;
     unsigned long old = hvm->guest_cr0;
 
-    value |= X86_CR0_ET;
-    if ( (value & CR0_RESERVED) || ((value & X86_CR0_PG) && !(value & X86_CR0_PE)) ||
-         ((value & X86_CR0_NW) && !(value & X86_CR0_CD)) )
-    {
-        hvm_funcs->inject_exception(X86_EXC_GP, 0);
-        return 1;
-    }
+    /* Bits 63:32 fault; reserved bits 31:0 are ignored (as hardware, and Xen). */
+    if ( value >> 32 )
+        goto gpf;
+    value = (value & HVM_CR0_GUEST_DEFINED) | X86_CR0_ET;
+    if ( !hvm_cr0_bits_valid(value) )
+        goto gpf;
 
     if ( (value & X86_CR0_PG) && !(old & X86_CR0_PG) && (hvm->guest_efer & EFER_LME) )
     {
         /* Entering long mode needs PAE. */
         if ( !(hvm->guest_cr4 & X86_CR4_PAE) )
-        {
-            hvm_funcs->inject_exception(X86_EXC_GP, 0);
-            return 1;
-        }
+            goto gpf;
         hvm->guest_efer |= EFER_LMA;
         hvm_funcs->update_guest_efer(v);
     }
-    else if ( !(value & X86_CR0_PG) && (old & X86_CR0_PG) &&
-              (hvm->guest_efer & EFER_LMA) )
+    else if ( !(value & X86_CR0_PG) && (old & X86_CR0_PG) )
     {
-        hvm->guest_efer &= ~EFER_LMA;
-        hvm_funcs->update_guest_efer(v);
+        /* Leaving paging: only from compatibility mode, never with PCIDE. */
+        if ( (hvm->guest_cr4 & X86_CR4_PCIDE) || hvm_funcs->long_mode_code(v) )
+            goto gpf;
+        if ( hvm->guest_efer & EFER_LMA )
+        {
+            hvm->guest_efer &= ~EFER_LMA;
+            hvm_funcs->update_guest_efer(v);
+        }
     }
     else if ( (value & X86_CR0_PG) && !(old & X86_CR0_PG) &&
               (hvm->guest_cr4 & X86_CR4_PAE) )
@@ -155,34 +175,42 @@ int hvm_set_cr0(struct vcpu *v, unsigned long value)
     hvm->guest_cr0 = value;
     hvm_funcs->update_guest_cr(v, 0);
     return 0;
+
+ gpf:
+    hvm_funcs->inject_exception(X86_EXC_GP, 0);
+    return 1;
 }
 
-#define CR4_VALID  (X86_CR4_VME | X86_CR4_PVI | X86_CR4_TSD | X86_CR4_DE | \
-                    X86_CR4_PSE | X86_CR4_PAE | X86_CR4_MCE | X86_CR4_PGE | \
-                    X86_CR4_PCE | X86_CR4_OSFXSR | X86_CR4_OSXMMEXCPT |      \
-                    X86_CR4_FSGSBASE | X86_CR4_PCIDE | X86_CR4_UMIP |        \
-                    X86_CR4_SMEP | X86_CR4_SMAP)
-
+/*
+ * MOV to CR4: #GP for bits the domain's CPUID does not advertise (or that
+ * are not emulated: OSXSAVE, PKE, LA57, CET...), clearing PAE in long
+ * mode, and setting PCIDE outside long mode or with CR3[11:0] non-zero.
+ */
 int hvm_set_cr4(struct vcpu *v, unsigned long value)
 {
     struct hvm_vcpu *hvm = &v->arch.hvm;
+    bool lma = hvm->guest_efer & EFER_LMA;
 
-    if ( (value & ~CR4_VALID) ||
-         ((hvm->guest_efer & EFER_LMA) && !(value & X86_CR4_PAE)) )
-    {
-        hvm_funcs->inject_exception(X86_EXC_GP, 0);
-        return 1;
-    }
+    if ( (value & ~hvm_cr4_guest_valid_bits(v->domain)) ||
+         (lma && !(value & X86_CR4_PAE)) )
+        goto gpf;
+    if ( (value & X86_CR4_PCIDE) && !(hvm->guest_cr4 & X86_CR4_PCIDE) &&
+         (!lma || (hvm_funcs->get_guest_cr3(v) & 0xfff)) )
+        goto gpf;
     hvm->guest_cr4 = value;
     hvm_funcs->update_guest_cr(v, 4);
     return 0;
+
+ gpf:
+    hvm_funcs->inject_exception(X86_EXC_GP, 0);
+    return 1;
 }
 
 static int hvm_set_efer(struct vcpu *v, uint64_t value)
 {
     struct hvm_vcpu *hvm = &v->arch.hvm;
 
-    if ( value & ~(uint64_t)(EFER_SCE | EFER_LME | EFER_LMA | EFER_NXE) )
+    if ( !hvm_efer_valid(value) )
         return -EINVAL;
     /* LME may not change while paging is on; LMA is read-only. */
     if ( ((value ^ hvm->guest_efer) & EFER_LME) && (hvm->guest_cr0 & X86_CR0_PG) )
@@ -236,6 +264,9 @@ int hvm_msr_write(struct vcpu *v, uint32_t msr, uint64_t val)
 {
     struct hvm_vcpu *hvm = &v->arch.hvm;
 
+    if ( !hvm_msr_value_valid(msr, val) )
+        return -EINVAL;
+
     switch ( msr )
     {
     case MSR_EFER:
@@ -245,12 +276,17 @@ int hvm_msr_write(struct vcpu *v, uint32_t msr, uint64_t val)
         if ( val & ~PAGE_MASK )
             return -EINVAL;
         return hvm_init_hypercall_page(v->domain, val) ? -EINVAL : 0;
+    /*
+     * These go straight into the host MSRs while the vCPU runs: a value
+     * the hardware would refuse (non-canonical, reserved bits) must never
+     * get there.  The guest gets the #GP its own WRMSR would have raised.
+     */
     case MSR_STAR:              hvm->msr_star = val; wrmsr(msr, val); break;
     case MSR_LSTAR:             hvm->msr_lstar = val; wrmsr(msr, val); break;
     case MSR_CSTAR:             hvm->msr_cstar = val; wrmsr(msr, val); break;
     case MSR_SYSCALL_MASK:      hvm->msr_syscall_mask = val; wrmsr(msr, val); break;
     case MSR_SHADOW_GS_BASE:    hvm->msr_shadow_gs = val; wrmsr(msr, val); break;
-    case MSR_TSC_AUX:           hvm->msr_tsc_aux = (uint32_t)val; wrmsr(msr, (uint32_t)val); break;
+    case MSR_TSC_AUX:           hvm->msr_tsc_aux = val; wrmsr(msr, val); break;
     case MSR_IA32_TSC:
     case MSR_IA32_APICBASE:
     case MSR_IA32_BIOS_SIGN_ID:
@@ -316,8 +352,14 @@ void hvm_hlt(struct vcpu *v, struct cpu_user_regs *regs)
 {
     /*
      * As in Xen, HLT blocks the vCPU until an event is pending.  With
-     * interrupts off nothing can ever be delivered: that vCPU is done.
+     * interrupts off nothing can ever be delivered: that vCPU goes down
+     * (Xen's hvm_hlt -> hvm_vcpu_down), and the domain with its last one.
      */
+    if ( !(regs->rflags & X86_EFLAGS_IF) )
+    {
+        vcpu_down(v);
+        return;
+    }
     vcpu_block(v, 0);
 }
 

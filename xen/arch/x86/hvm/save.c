@@ -16,6 +16,7 @@
 #include <xen/xmalloc.h>
 #include <public/hvm/save.h>
 #include <asm/hvm/hvm.h>
+#include <asm/hvm/validate.h>
 #include <asm/processor.h>
 #include <asm/time.h>
 
@@ -144,9 +145,14 @@ static int walk_context(struct domain *d, const uint8_t *buf, uint32_t size,
             if ( desc.length != sizeof(cpu) || desc.instance >= d->max_vcpus ||
                  !(v = d->vcpu[desc.instance]) )
                 return -EINVAL;
-            if ( !apply )
-                continue;
             memcpy(&cpu, data, sizeof(cpu));
+            if ( !apply )
+            {
+                /* Every field, before any vCPU changes (Xen's hvm_load_cpu_ctxt). */
+                if ( (rc = hvm_hw_cpu_check(d, &cpu)) )
+                    return rc;
+                continue;
+            }
             if ( (rc = hvm_funcs->load_cpu(v, &cpu)) )
                 return rc;
             /* As in Xen, a loaded vCPU is initialised and up. */

@@ -14,6 +14,7 @@
 #include <xen/sched.h>
 #include <asm/hvm/hvm.h>
 #include <asm/hvm/support.h>
+#include <asm/hvm/validate.h>
 #include <asm/hvm/vmx/vmcs.h>
 #include <asm/hvm/vmx/vmx.h>
 #include <asm/processor.h>
@@ -132,6 +133,16 @@ static void vmx_exit_vmcall(struct vcpu *v, struct cpu_user_regs *regs)
 {
     update_guest_rip(regs);
     hvm_hypercall(v, regs);
+}
+
+/*
+ * INVD exits unconditionally, WBINVD when intercepted.  Neither has
+ * anything to do for a guest with no assigned devices (Xen likewise skips
+ * INVD), but both must step over the instruction or it repeats forever.
+ */
+static void vmx_exit_wbinvd(struct vcpu *v, struct cpu_user_regs *regs)
+{
+    update_guest_rip(regs);
 }
 
 static void vmx_exit_ud(struct vcpu *v, struct cpu_user_regs *regs)
@@ -295,7 +306,7 @@ static const vmx_exit_handler_t vmx_exit_handlers[EXIT_REASON_NR] = {
     [EXIT_REASON_SIPI]                  = vmx_exit_ignore,
     [EXIT_REASON_CPUID]                 = vmx_exit_cpuid,
     [EXIT_REASON_HLT]                   = vmx_exit_hlt,
-    [EXIT_REASON_INVD]                  = vmx_exit_ignore,
+    [EXIT_REASON_INVD]                  = vmx_exit_wbinvd,
     [EXIT_REASON_VMCALL]                = vmx_exit_vmcall,
     [EXIT_REASON_VMCLEAR]               = vmx_exit_ud,
     [EXIT_REASON_VMLAUNCH]              = vmx_exit_ud,
@@ -317,7 +328,7 @@ static const vmx_exit_handler_t vmx_exit_handlers[EXIT_REASON_NR] = {
     [EXIT_REASON_INVALID_GUEST_STATE]   = vmx_exit_invalid_guest_state,
     [EXIT_REASON_PAUSE_INSTRUCTION]     = vmx_exit_pause,
     [EXIT_REASON_EPT_VIOLATION]         = vmx_exit_ept_violation,
-    [EXIT_REASON_WBINVD]                = vmx_exit_ignore,
+    [EXIT_REASON_WBINVD]                = vmx_exit_wbinvd,
     [EXIT_REASON_PML_FULL]              = vmx_exit_pml_full,
     [EXIT_REASON_VMX_PREEMPTION_TIMER_EXPIRED] = vmx_exit_preemption_timer,
 };
@@ -471,7 +482,7 @@ static bool vmx_set_msr(struct vcpu *v, uint32_t msr, uint64_t val)
     {
     case MSR_FS_BASE:           __vmwrite(GUEST_FS_BASE, val); return true;
     case MSR_GS_BASE:           __vmwrite(GUEST_GS_BASE, val); return true;
-    case MSR_IA32_SYSENTER_CS:  __vmwrite(GUEST_SYSENTER_CS, val); return true;
+    case MSR_IA32_SYSENTER_CS:  __vmwrite(GUEST_SYSENTER_CS, (uint32_t)val); return true;
     case MSR_IA32_SYSENTER_ESP: __vmwrite(GUEST_SYSENTER_ESP, val); return true;
     case MSR_IA32_SYSENTER_EIP: __vmwrite(GUEST_SYSENTER_EIP, val); return true;
     case MSR_IA32_CR_PAT:
@@ -510,11 +521,61 @@ static uint16_t pack_ar(uint32_t vmcs)
  * and the boot vCPU's PVH entry).  Checked like Xen: the control registers
  * must describe a mode the CPU can enter.
  */
+static int check_hvm_context(struct vcpu *v, const struct vcpu_hvm_context *ctx)
+{
+    uint64_t cr0, cr3, cr4, efer, rflags, rip;
+    bool lma;
+
+    switch ( ctx->mode )
+    {
+    case VCPU_HVM_MODE_32B:
+    {
+        const struct vcpu_hvm_x86_32 *c = &ctx->cpu_regs.x86_32;
+
+        cr0 = c->cr0; cr3 = c->cr3; cr4 = c->cr4; efer = c->efer;
+        rflags = c->eflags | X86_EFLAGS_MBS; rip = c->eip;
+        if ( efer & (EFER_LMA | EFER_LME) )
+            return -EINVAL;
+        if ( !(cr0 & X86_CR0_PE) || (cr0 & X86_CR0_PG) )
+            return -EINVAL;         /* paging would need PDPTEs / page tables checked */
+        break;
+    }
+    case VCPU_HVM_MODE_64B:
+    {
+        const struct vcpu_hvm_x86_64 *c = &ctx->cpu_regs.x86_64;
+
+        cr0 = c->cr0; cr3 = c->cr3; cr4 = c->cr4; efer = c->efer | EFER_LMA;
+        rflags = c->rflags | X86_EFLAGS_MBS; rip = c->rip;
+        if ( !(efer & EFER_LME) || !(cr0 & X86_CR0_PG) || !(cr0 & X86_CR0_PE) ||
+             !(cr4 & X86_CR4_PAE) )
+            return -EINVAL;
+        break;
+    }
+    default:
+        return -EINVAL;
+    }
+
+    lma = efer & EFER_LMA;
+    if ( !hvm_cr0_bits_valid(cr0) || !hvm_efer_valid(efer) || !hvm_cr3_valid(cr3) ||
+         (cr4 & ~hvm_cr4_guest_valid_bits(v->domain)) ||
+         ((cr4 & ~(uint64_t)X86_CR4_VMXE) & ~vmx_caps.cr4_fixed1) ||
+         ((cr4 & X86_CR4_PCIDE) && (cr3 & 0xfff)) ||
+         !hvm_rflags_valid(rflags, lma) ||
+         (lma ? !is_canonical_address(rip) : (rip >> 32)) )
+        return -EINVAL;
+    return 0;
+}
+
 static int vmx_set_context(struct vcpu *v, const struct vcpu_hvm_context *ctx)
 {
     struct hvm_vcpu *hvm = &v->arch.hvm;
     struct cpu_user_regs *r = &hvm->regs;
     uint64_t cr0, cr4, efer;
+    int rc;
+
+    /* Everything is checked before anything changes. */
+    if ( (rc = check_hvm_context(v, ctx)) )
+        return rc;
 
     switch ( ctx->mode )
     {
@@ -571,12 +632,6 @@ static int vmx_set_context(struct vcpu *v, const struct vcpu_hvm_context *ctx)
     }
 
     default:
-        return -EINVAL;
-    }
-
-    if ( (cr4 & ~(uint64_t)X86_CR4_VMXE) & ~vmx_caps.cr4_fixed1 )
-    {
-        vmx_vmcs_restore_current();
         return -EINVAL;
     }
 
@@ -677,12 +732,8 @@ static int vmx_load_cpu(struct vcpu *v, const struct hvm_hw_cpu *c)
     struct cpu_user_regs *r = &h->regs;
     uint64_t efer = c->msr_efer;
 
-    /* The mode must be one the CPU can enter (and we can emulate). */
-    if ( (efer & ~(uint64_t)(EFER_SCE | EFER_LME | EFER_LMA | EFER_NXE)) ||
-         ((c->cr0 & X86_CR0_PG) && !(c->cr0 & X86_CR0_PE)) ||
-         (!!(efer & EFER_LMA) != ((efer & EFER_LME) && (c->cr0 & X86_CR0_PG))) ||
-         ((efer & EFER_LMA) && !(c->cr4 & X86_CR4_PAE)) ||
-         (!(efer & EFER_LMA) && (c->cr0 & X86_CR0_PG) && (c->cr4 & X86_CR4_PAE)) ||
+    /* Checked field by field before anything changes (also done by save.c). */
+    if ( hvm_hw_cpu_check(v->domain, c) ||
          ((c->cr4 & ~(uint64_t)X86_CR4_VMXE) & ~vmx_caps.cr4_fixed1) )
         return -EINVAL;
 
