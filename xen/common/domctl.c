@@ -20,6 +20,7 @@
 #include <public/domctl.h>
 #include <public/ext/dirty_stats.h>
 #include <asm/hvm/hvm.h>
+#include <asm/hvm/validate.h>
 #include <asm/hvm/vmx/vmx.h>
 #include <asm/page-bits.h>
 #include <asm/paging.h>
@@ -67,7 +68,7 @@ static void getdomaininfo(const struct domain *d, struct xen_domctl_getdomaininf
     info->cpu_time = cpu_khz ? cpu_ticks * 1000000ULL / cpu_khz : 0;
     info->nr_online_vcpus = online;
     info->max_vcpu_id = d->max_vcpus - 1;
-    info->gpaddr_bits = 52;
+    info->gpaddr_bits = hvm_paddr_bits();
 }
 
 int fill_domaininfo_from(domid_t first, struct xen_domctl_getdomaininfo *info)

@@ -93,6 +93,8 @@ static unsigned long copy_guest(void *buf, unsigned long gva, size_t len,
     struct vcpu *v = current;
     char *b = buf;
 
+    if ( gva + len < gva )
+        return len;                 /* wraps past the top of the address space */
     while ( len )
     {
         size_t chunk = min_t(size_t, len, PAGE_SIZE - (gva & ~PAGE_MASK));

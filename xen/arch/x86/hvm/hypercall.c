@@ -127,8 +127,10 @@ int hvm_init_hypercall_page(struct domain *d, uint64_t gpa)
     uint8_t *p = p2m_map_gpa(d, gpa, &t);
     unsigned int i;
 
-    if ( !p || t != p2m_ram_rw )
+    if ( !p || (t != p2m_ram_rw && t != p2m_ram_logdirty) )
         return -EINVAL;
+    /* Written for the guest: log-dirty must see it (migration would miss it). */
+    p2m_note_hypervisor_write(d, gpa >> PAGE_SHIFT);
 
     memset(p, 0xcc, PAGE_SIZE);             /* int3 between stubs */
     for ( i = 0; i < PAGE_SIZE / HYPERCALL_STUB_SIZE; i++ )

@@ -13,11 +13,18 @@
 #include <xen/mm.h>
 #include <xen/sched.h>
 #include <xen/string.h>
+#include <asm/hvm/validate.h>
 #include <asm/hvm/vmx/ept.h>
 #include <asm/hvm/vmx/vmcs.h>
 #include <asm/p2m.h>
 
 typedef uint64_t ept_entry_t;
+
+/* The highest gfn the guest-physical address width allows. */
+unsigned long p2m_max_gfn(void)
+{
+    return (1UL << (hvm_paddr_bits() - PAGE_SHIFT)) - 1;
+}
 
 static uint64_t ept_p2m_type_to_flags(const struct domain *d, p2m_type_t t)
 {
@@ -106,7 +113,8 @@ int p2m_set_entry(struct domain *d, unsigned long gfn, unsigned long mfn,
     int rc;
 
     if ( (order != 0 && order != SUPERPAGE_ORDER) ||
-         (gfn & ((1UL << order) - 1)) || (mfn & ((1UL << order) - 1)) )
+         (gfn & ((1UL << order) - 1)) || (mfn & ((1UL << order) - 1)) ||
+         gfn > p2m_max_gfn() )
         return -EINVAL;
     if ( order && !cpu_has_vmx_ept_2mb )
     {
@@ -159,7 +167,8 @@ static ept_entry_t *ept_lookup(struct domain *d, unsigned long gfn,
     ept_entry_t *table = d->arch.hvm.p2m.root, *e;
     unsigned int level;
 
-    if ( !table )
+    /* Each level's index is masked below: a wider gfn would alias. */
+    if ( !table || gfn > p2m_max_gfn() )
         return NULL;
     for ( level = EPT_LEVELS; level >= 1; level-- )
     {
@@ -277,8 +286,10 @@ int p2m_change_type_range(struct domain *d, unsigned long begin,
 {
     int rc;
 
-    if ( !nr || !d->arch.hvm.p2m.root )
+    if ( !nr || !d->arch.hvm.p2m.root || begin > p2m_max_gfn() )
         return 0;
+    if ( nr > p2m_max_gfn() + 1 - begin )
+        nr = p2m_max_gfn() + 1 - begin;     /* nothing is mapped beyond */
     rc = ept_change_type_level(d, d->arch.hvm.p2m.root, EPT_LEVELS, 0,
                                begin, begin + nr, nt);
     ept_sync_domain(d);
@@ -295,7 +306,7 @@ int p2m_change_type_range(struct domain *d, unsigned long begin,
  */
 int p2m_relax_after_violation(struct domain *d, unsigned long gfn)
 {
-    if ( !d->arch.hvm.p2m.root )
+    if ( !d->arch.hvm.p2m.root || gfn > p2m_max_gfn() )
         return -EINVAL;
     return ept_change_type_level(d, d->arch.hvm.p2m.root, EPT_LEVELS, 0,
                                  gfn, gfn + 1, p2m_ram_rw);

@@ -404,8 +404,10 @@ int paging_track_dirty_vram(struct domain *d, uint64_t first_pfn, uint32_t nr,
         return 0;
     }
 
+    /* Overflow-safe: first_pfn + nr must not wrap past 2^64. */
     if ( nr > DIRTY_VRAM_MAX_PFNS ||
-         first_pfn + nr > d->arch.hvm.p2m.max_mapped_pfn + 1 ||
+         nr > d->arch.hvm.p2m.max_mapped_pfn + 1 ||
+         first_pfn > d->arch.hvm.p2m.max_mapped_pfn + 1 - nr ||
          bitmap_size < bytes )
         return -EINVAL;
     if ( !guest_range_writable(bitmap_gva, bytes) )

@@ -42,6 +42,12 @@ struct domain;
 int p2m_init(struct domain *d);
 void p2m_teardown(struct domain *d);
 
+/*
+ * The highest gfn of the guest-physical address width (CPUID 0x80000008,
+ * at most 48 bits): every entry point refuses a gfn beyond it.
+ */
+unsigned long p2m_max_gfn(void);
+
 /* Map 2^order frames at gfn (order 0 or 9; both gfn and mfn aligned). */
 int p2m_set_entry(struct domain *d, unsigned long gfn, unsigned long mfn,
                   unsigned int order, p2m_type_t t);
