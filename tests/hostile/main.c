@@ -19,6 +19,11 @@
  *            a non-zero CR3[11:0]: each #GP, state unchanged.
  *   invd     INVD and WBINVD complete and execution goes on (before: INVD
  *            exited again and again, forever).
+ *   console-flood  console_io write of 4 MiB (of NULs, which print nothing):
+ *            the hypercall is preempted when the caller's slice ends and
+ *            continued (Xen's hypercall continuations), so the domain's
+ *            other vCPU runs during it; once, one hypercall held the CPU
+ *            for as long as the guest liked.  Needs vcpus=2.
  *   cli-hlt  CLI; HLT on the domain's only vCPU: the vCPU goes down and
  *            with it the domain ("all vCPUs offline"), so the machine can
  *            power off once the witness is done.  No Test result line.
@@ -258,6 +263,57 @@ static void test_invd(void)
     printk("  ok   WBINVD x3\n");
 }
 
+/* ---- a hypercall that takes long ------------------------------------------ */
+
+#define FLOOD_BYTES (4UL << 20)
+static char flood_buf[FLOOD_BYTES];        /* .bss: all NULs */
+static volatile bool in_call, flood_done;
+static volatile unsigned long gaps_inside;
+
+/* Count how often this vCPU was descheduled and came back during the call. */
+static void watcher(unsigned int id __attribute__((unused)))
+{
+    uint64_t last = rdtsc();
+
+    while ( !flood_done )
+    {
+        uint64_t now = rdtsc();
+
+        if ( now - last > 20000 && in_call )
+            gaps_inside++;
+        last = now;
+    }
+}
+
+static void test_console_flood(void)
+{
+    long rc;
+    int err;
+
+    printk("console_io write of %lu bytes:\n", FLOOD_BYTES);
+    if ( (err = vcpu_start(1, watcher)) )
+        return xtf_error("Error: cannot start vCPU 1: %d\n", err);
+    in_call = true;
+    rc = hypercall_console_write(flood_buf, FLOOD_BYTES);
+    in_call = false;
+    flood_done = true;
+    checks++;
+    if ( rc )
+    {
+        failures++;
+        xtf_failure("Fail: console_io write returned %ld\n", rc);
+    }
+    checks++;
+    if ( gaps_inside < 3 )
+    {
+        failures++;
+        xtf_failure("Fail: the other vCPU ran %lu times during the call (not preempted)\n",
+                    gaps_inside);
+    }
+    else
+        printk("  ok   preempted: the other vCPU ran %lu times during it\n", gaps_inside);
+}
+
 void test_main(void)
 {
     char which[16] = "";
@@ -271,6 +327,8 @@ void test_main(void)
         test_crs();
     else if ( !strcmp(which, "invd") )
         test_invd();
+    else if ( !strcmp(which, "console-flood") )
+        test_console_flood();
     else if ( !strcmp(which, "cli-hlt") )
     {
         printk("CLI; HLT on the last vCPU: this domain should go down\n");

@@ -13,6 +13,7 @@
 #include <xen/console.h>
 #include <xen/errno.h>
 #include <xen/guest_access.h>
+#include <xen/hypercall.h>
 #include <xen/lib.h>
 #include <xen/param.h>
 #include <xen/sched.h>
@@ -228,6 +229,10 @@ long do_console_io(unsigned int cmd, unsigned int count, unsigned long buffer)
         {
             unsigned int n = min(count - done, (unsigned int)sizeof(kbuf));
 
+            /* A huge count must not hold the CPU: go on after the others ran. */
+            if ( done && hypercall_preempt_check() )
+                return hypercall_create_continuation(__HYPERVISOR_console_io, cmd,
+                                                     count - done, buffer + done, 0, 0);
             if ( copy_from_guest(kbuf, buffer + done, n) )
                 return -EFAULT;
             guest_console_write(d, kbuf, n);

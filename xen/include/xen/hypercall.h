@@ -15,4 +15,17 @@ long do_sysctl(unsigned long u_sysctl);
 long do_domctl(unsigned long u_domctl);
 long do_dm_op(domid_t domid, unsigned int nr_bufs, unsigned long u_bufs);
 
+/*
+ * Long operations stop at a preemption point when the caller's time is up
+ * and are restarted by the guest itself, as in Xen: the handler calls
+ * hypercall_create_continuation() with the arguments the rest of the work
+ * needs and returns its result; the guest then re-executes the hypercall
+ * with those arguments (nothing it can see changes in between but the
+ * argument registers).  hypercall_preempt_check() says whether to stop.
+ */
+bool hypercall_preempt_check(void);
+long hypercall_create_continuation(unsigned int op, unsigned long a1,
+                                   unsigned long a2, unsigned long a3,
+                                   unsigned long a4, unsigned long a5);
+
 #endif /* __XEN_HYPERCALL_H__ */

@@ -82,8 +82,29 @@ static const hypercall_fn_t hypercall_table[] = {
     [__HYPERVISOR_dm_op]        = hc_dm_op,
 };
 
-void hvm_hypercall(struct vcpu *v, struct cpu_user_regs *regs)
+bool hypercall_preempt_check(void)
 {
+    /* The caller's slice is over: let the others run, then go on. */
+    return rdtsc() >= sched_slice_deadline();
+}
+
+long hypercall_create_continuation(unsigned int op, unsigned long a1,
+                                   unsigned long a2, unsigned long a3,
+                                   unsigned long a4, unsigned long a5)
+{
+    struct hvm_vcpu *hvm = &current->arch.hvm;
+
+    hvm->hcall_preempted = true;
+    hvm->hcall_args[0] = a1; hvm->hcall_args[1] = a2; hvm->hcall_args[2] = a3;
+    hvm->hcall_args[3] = a4; hvm->hcall_args[4] = a5;
+    raise_resched();
+    return op;
+}
+
+int hvm_hypercall(struct vcpu *v, struct cpu_user_regs *regs)
+{
+    struct hvm_vcpu *hvm = &v->arch.hvm;
+    bool lm = hvm_funcs->long_mode_code(v);
     unsigned long nr, a[5];
     hypercall_fn_t fn = NULL;
     long rc;
@@ -91,10 +112,10 @@ void hvm_hypercall(struct vcpu *v, struct cpu_user_regs *regs)
     if ( hvm_funcs->get_cpl(v) != 0 )
     {
         regs->rax = -EPERM;
-        return;
+        return HVM_HCALL_completed;
     }
 
-    if ( hvm_funcs->long_mode_code(v) )
+    if ( lm )
     {
         nr = regs->rax;
         a[0] = regs->rdi; a[1] = regs->rsi; a[2] = regs->rdx;
@@ -110,12 +131,34 @@ void hvm_hypercall(struct vcpu *v, struct cpu_user_regs *regs)
 
     if ( nr < ARRAY_SIZE(hypercall_table) )
         fn = hypercall_table[nr];
+    hvm->hcall_preempted = false;
     rc = fn ? fn(a[0], a[1], a[2], a[3], a[4]) : -ENOSYS;
 
-    if ( hvm_funcs->long_mode_code(v) )
+    if ( hvm->hcall_preempted )
+    {
+        /* The guest re-executes the hypercall with the new arguments. */
+        const unsigned long *n = hvm->hcall_args;
+
+        hvm->hcall_preempted = false;
+        if ( lm )
+        {
+            regs->rdi = n[0]; regs->rsi = n[1]; regs->rdx = n[2];
+            regs->r10 = n[3]; regs->r8 = n[4];
+        }
+        else
+        {
+            regs->rbx = (uint32_t)n[0]; regs->rcx = (uint32_t)n[1];
+            regs->rdx = (uint32_t)n[2]; regs->rsi = (uint32_t)n[3];
+            regs->rdi = (uint32_t)n[4];
+        }
+        return HVM_HCALL_preempted;     /* rax still holds the number */
+    }
+
+    if ( lm )
         regs->rax = rc;
     else
         regs->rax = (uint32_t)rc;
+    return HVM_HCALL_completed;
 }
 
 /* One 32-byte stub per hypercall: mov $nr, %eax; vmcall; ret. */

@@ -131,8 +131,11 @@ static void vmx_exit_hlt(struct vcpu *v, struct cpu_user_regs *regs)
 
 static void vmx_exit_vmcall(struct vcpu *v, struct cpu_user_regs *regs)
 {
+    unsigned long len = __vmread(VM_EXIT_INSTRUCTION_LEN);
+
     update_guest_rip(regs);
-    hvm_hypercall(v, regs);
+    if ( hvm_hypercall(v, regs) == HVM_HCALL_preempted )
+        regs->rip -= len;           /* a continuation: VMCALL runs again */
 }
 
 /*

@@ -63,7 +63,10 @@ int hvm_load_context(struct domain *d, unsigned long gva, uint32_t size);
 /* Handlers called from the vendor exit path. */
 void hvm_cpuid(struct vcpu *v, uint32_t leaf, uint32_t subleaf, struct cpuid_leaf *res);
 void hvm_hlt(struct vcpu *v, struct cpu_user_regs *regs);
-void hvm_hypercall(struct vcpu *v, struct cpu_user_regs *regs);
+/* HVM_HCALL_preempted: the vendor code must not step over the instruction. */
+#define HVM_HCALL_completed  0
+#define HVM_HCALL_preempted  1
+int hvm_hypercall(struct vcpu *v, struct cpu_user_regs *regs);
 /* 0 done, >0 exception injected, <0 cannot emulate. */
 int hvm_set_cr0(struct vcpu *v, unsigned long value);
 int hvm_set_cr4(struct vcpu *v, unsigned long value);

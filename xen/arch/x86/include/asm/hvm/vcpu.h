@@ -34,6 +34,10 @@ struct hvm_vcpu {
     uint64_t        wp_faults;
     uint64_t        pages_dirtied;
 
+    /* A hypercall preempted with hypercall_create_continuation(). */
+    bool            hcall_preempted;
+    unsigned long   hcall_args[5];
+
     struct vmx_vcpu vmx;
 };
 
