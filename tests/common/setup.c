@@ -22,6 +22,25 @@ static void start_info_init(void)
         cmdline = (const char *)(uintptr_t)si->cmdline_paddr;
 }
 
+/*
+ * "watchdog=<seconds>" on the guest command line: arm a domain watchdog
+ * (SCHEDOP_watchdog) that is never re-armed, so a test kernel that hangs
+ * (spinning on one instruction, say) is shut down by the hypervisor
+ * instead of keeping the machine up until the runner's timeout.
+ */
+static void arm_watchdog(void)
+{
+    struct sched_watchdog w = { .id = 0 };
+    long rc;
+
+    w.timeout = cmdline_ulong("watchdog", 0);
+    if ( !w.timeout || !hypercall_page_ready )
+        return;
+    rc = hypercall_sched_op(SCHEDOP_watchdog, &w);
+    if ( rc <= 0 )
+        printk("Warning: SCHEDOP_watchdog: %ld\n", rc);
+}
+
 void guest_start(void)
 {
     traps_init();
@@ -34,6 +53,7 @@ void guest_start(void)
     printk("--- Guest test: %s ---\n", test_title);
     if ( !under_xen )
         printk("Not running under Xen: output on port 0xE9, halting at the end\n");
+    arm_watchdog();
 
     test_main();
 

@@ -24,6 +24,11 @@
  *            continued (Xen's hypercall continuations), so the domain's
  *            other vCPU runs during it; once, one hypercall held the CPU
  *            for as long as the guest liked.  Needs vcpus=2.
+ *   spin     spin forever on one instruction (with watchdog=<s> on the
+ *            command line): nothing in the hypervisor ends a spinning
+ *            guest (that is legitimate), but its watchdog does, as in Xen
+ *            (SCHEDOP_watchdog -> SHUTDOWN_watchdog); a toolstack would
+ *            destroy it otherwise.  No Test result line.
  *   cli-hlt  CLI; HLT on the domain's only vCPU: the vCPU goes down and
  *            with it the domain ("all vCPUs offline"), so the machine can
  *            power off once the witness is done.  No Test result line.
@@ -329,6 +334,11 @@ void test_main(void)
         test_invd();
     else if ( !strcmp(which, "console-flood") )
         test_console_flood();
+    else if ( !strcmp(which, "spin") )
+    {
+        printk("Spinning on one instruction until the watchdog fires\n");
+        asm volatile ( "1: jmp 1b" );
+    }
     else if ( !strcmp(which, "cli-hlt") )
     {
         printk("CLI; HLT on the last vCPU: this domain should go down\n");

@@ -124,6 +124,66 @@ static uint64_t wake_sleepers(uint64_t now)
     return earliest;
 }
 
+/*
+ * Domain watchdogs (SCHEDOP_watchdog): a domain that does not re-arm its
+ * watchdog in time is shut down with SHUTDOWN_watchdog, as in Xen.  This
+ * is what ends a guest that hangs (spinning on one instruction, say) when
+ * no toolstack is there to destroy it.  Returns the earliest deadline.
+ */
+static uint64_t check_watchdogs(uint64_t now)
+{
+    uint64_t earliest = 0;
+    struct domain *d;
+    unsigned int i;
+
+    for_each_domain ( d )
+        for ( i = 0; i < NR_DOMAIN_WATCHDOG_TIMERS; i++ )
+        {
+            uint64_t t = d->watchdog_deadline[i];
+
+            if ( !t || d->state != DOMSTATE_running )
+                continue;
+            if ( t <= now )
+            {
+                printk(XENLOG_G_INFO "Watchdog timer fired for domain %u\n", d->domain_id);
+                d->watchdog_deadline[i] = 0;
+                domain_shutdown(d, SHUTDOWN_watchdog);
+            }
+            else if ( !earliest || t < earliest )
+                earliest = t;
+        }
+    return earliest;
+}
+
+static long domain_watchdog(struct domain *d, uint32_t id, uint32_t timeout)
+{
+    uint64_t now = rdtsc(), ticks, deadline;
+
+    /* Seconds to TSC ticks, saturating: a huge timeout simply never fires. */
+    if ( timeout > (~0ULL - now) / 1000 / (cpu_khz ?: 1) )
+        ticks = ~0ULL - now;
+    else
+        ticks = (uint64_t)timeout * 1000 * cpu_khz;
+    deadline = now + ticks;
+
+    if ( id > NR_DOMAIN_WATCHDOG_TIMERS )
+        return -EINVAL;
+    if ( id == 0 )
+    {
+        for ( id = 0; id < NR_DOMAIN_WATCHDOG_TIMERS; id++ )
+            if ( !d->watchdog_deadline[id] )
+            {
+                d->watchdog_deadline[id] = deadline ?: 1;
+                return id + 1;
+            }
+        return -ENOSPC;
+    }
+    if ( !d->watchdog_deadline[id - 1] )
+        return -EINVAL;
+    d->watchdog_deadline[id - 1] = timeout ? deadline : 0;
+    return 0;
+}
+
 static struct vcpu *pick_next(struct vcpu *prev)
 {
     struct vcpu *start = next_vcpu(prev), *v = start;
@@ -168,14 +228,17 @@ noreturn void scheduler_run(void)
 
     for ( ;; )
     {
-        uint64_t now, wake;
+        uint64_t now, wake, dog;
 
+        dog = check_watchdogs(rdtsc());     /* may shut domains down: before reaping */
         reap_domains();
         if ( prev && !get_domain_by_id(prev->domain->domain_id) )
             prev = NULL;            /* its domain was destroyed */
 
         now = rdtsc();
         wake = wake_sleepers(now);
+        if ( dog && (!wake || dog < wake) )
+            wake = dog;
         v = pick_next(prev);
         if ( !v )
         {
@@ -235,6 +298,15 @@ long do_sched_op(int cmd, unsigned long arg)
             return -EFAULT;
         domain_shutdown(v->domain, s.reason);
         return 0;
+    }
+
+    case SCHEDOP_watchdog:
+    {
+        struct sched_watchdog w;
+
+        if ( copy_from_guest(&w, arg, sizeof(w)) )
+            return -EFAULT;
+        return domain_watchdog(v->domain, w.id, w.timeout);
     }
 
     case SCHEDOP_remote_shutdown:

@@ -58,6 +58,10 @@ struct domain {
     char             pbuf[256];
     unsigned int     pbuf_idx;
 
+    /* SCHEDOP_watchdog: TSC deadlines, 0 = slot unused (Xen has two). */
+#define NR_DOMAIN_WATCHDOG_TIMERS 2
+    uint64_t         watchdog_deadline[NR_DOMAIN_WATCHDOG_TIMERS];
+
     struct arch_domain arch;
 };
 
