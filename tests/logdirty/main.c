@@ -25,6 +25,8 @@
 const char test_title[] = "Log-dirty paging: global and VRAM, checked against the writer";
 
 #define BITS_PER_LONG (8 * sizeof(unsigned long))
+/* The largest writer this test takes: 256 MiB. */
+#define MAX_PFNS      65536UL
 
 static xc_interface *xch;
 static xendevicemodel_handle *dmod;
@@ -511,6 +513,8 @@ static void report_counters(void)
            (unsigned long)st.dirty_pages, (unsigned long)st.pml_full_exits,
            (unsigned long)st.fault_count, (unsigned long)st.clean_calls,
            (unsigned long)st.peek_calls, (unsigned long)st.vram_calls);
+    printk("counters: %lu superpages split on first write, %lu CLEAN/PEEK continuations\n",
+           (unsigned long)st.superpages_split, (unsigned long)st.clean_preempted);
     for ( v = 0; v < n && v < DT_MAX_VCPUS; v++ )
         printk("  d%uv%u: %lu PML-full exits, %lu PML entries, %lu WP faults, %lu pages dirtied\n",
                domu, v, (unsigned long)vs[v].pml_full_exits,
@@ -521,8 +525,8 @@ static void report_counters(void)
 void test_main(void)
 {
     DECLARE_HYPERCALL_BUFFER(unsigned long, bitmap);
-    static unsigned long must[8192 / BITS_PER_LONG], may[8192 / BITS_PER_LONG],
-                         prev[8192 / BITS_PER_LONG], amb[8192 / BITS_PER_LONG];
+    static unsigned long must[MAX_PFNS / BITS_PER_LONG], may[MAX_PFNS / BITS_PER_LONG],
+                         prev[MAX_PFNS / BITS_PER_LONG], amb[MAX_PFNS / BITS_PER_LONG];
     xen_pfn_t ctrl_gfn = DT_CTRL_GFN;
     xc_domaininfo_t info;
 
@@ -539,7 +543,7 @@ void test_main(void)
     if ( xc_domain_getinfolist(xch, domu, 1, &info) != 1 || info.domain != domu )
         return xtf_error("Error: no domain %u\n", domu);
     domu_pages = info.max_pages;
-    if ( domu_pages > 8192 )
+    if ( domu_pages > MAX_PFNS )
         return xtf_error("Error: d%u too large for this test (%lu pages)\n", domu, domu_pages);
     bm_must = must; bm_may = may; bm_prev = prev; bm_amb = amb;
 

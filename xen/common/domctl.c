@@ -103,6 +103,8 @@ static int dirty_stats(struct domain *d, struct xen_domctl_dirty_stats *st)
     st->clean_calls = ld->clean_calls;
     st->peek_calls = ld->peek_calls;
     st->vram_calls = ld->vram_calls;
+    st->superpages_split = d->arch.hvm.p2m.superpages_split;
+    st->clean_preempted = ld->clean_preempted;
 
     for_each_vcpu ( d, v )
     {
@@ -285,6 +287,9 @@ long do_domctl(unsigned long u_domctl)
         break;
     }
 
+    /* A preempted operation: the caller re-issues this domctl (Xen's way). */
+    if ( rc == -ERESTART )
+        return hypercall_create_continuation(__HYPERVISOR_domctl, u_domctl, 0, 0, 0, 0);
     if ( copyback && copy_to_guest(u_domctl, &op, sizeof(op)) )
         rc = -EFAULT;
     return rc;

@@ -26,7 +26,8 @@ unsigned long p2m_max_gfn(void)
     return (1UL << (hvm_paddr_bits() - PAGE_SHIFT)) - 1;
 }
 
-static uint64_t ept_p2m_type_to_flags(const struct domain *d, p2m_type_t t)
+static uint64_t ept_p2m_type_to_flags(const struct domain *d, p2m_type_t t,
+                                      unsigned int level)
 {
     uint64_t ad = cpu_has_vmx_ept_ad ? (EPTE_A | EPTE_D) : 0;
 
@@ -38,9 +39,11 @@ static uint64_t ept_p2m_type_to_flags(const struct domain *d, p2m_type_t t)
         /*
          * PML: writable with the dirty flag clear, so the CPU logs the
          * first write.  Write protection: read/execute only, so the first
-         * write faults and is logged.
+         * write faults and is logged.  A 2 MiB leaf is write-protected
+         * under PML too: its first write faults and splits it (PML would
+         * log only the first write to the whole 2 MiB).
          */
-        if ( d->arch.paging.log_dirty.pml )
+        if ( d->arch.paging.log_dirty.pml && level == 1 )
             return EPTE_RWX | EPTE_MT_WB | (ad & EPTE_A);
         return EPTE_R | EPTE_X | EPTE_MT_WB | (ad & EPTE_A);
     case p2m_ram_ro:
@@ -55,7 +58,7 @@ static uint64_t ept_p2m_type_to_flags(const struct domain *d, p2m_type_t t)
 static ept_entry_t make_leaf(const struct domain *d, unsigned long mfn,
                              unsigned int level, p2m_type_t t)
 {
-    uint64_t flags = ept_p2m_type_to_flags(d, t);
+    uint64_t flags = ept_p2m_type_to_flags(d, t, level);
 
     if ( !flags )
         return 0;
@@ -235,8 +238,10 @@ static bool is_ram_type(p2m_type_t t)
 
 /*
  * Give every RAM leaf in [begin, end) type nt, rewriting its flags (which
- * also clears the EPT dirty flag of log-dirty pages under PML).  Tracking
- * is per 4 KiB page, so superpages are split when they become log-dirty.
+ * also clears the EPT dirty flag of log-dirty pages under PML).  A 2 MiB
+ * leaf inside the range keeps its size (a log-dirty one is split by its
+ * first write fault: enabling log-dirty costs one entry per 2 MiB); one
+ * that straddles the range's edge is split.
  */
 static int ept_change_type_level(struct domain *d, ept_entry_t *table,
                                  unsigned int level, unsigned long base,
@@ -261,14 +266,15 @@ static int ept_change_type_level(struct domain *d, ept_entry_t *table,
         {
             if ( !is_ram_type(leaf_type(*e)) )
                 continue;
-            if ( level > 1 && (nt == p2m_ram_logdirty || gfn < begin ||
-                               gfn + span > end) )
+            if ( level > 1 && (gfn < begin || gfn + span > end) )
             {
                 if ( (rc = split_superpage(d, e)) )
                     return rc;
             }
             else
             {
+                if ( level > 1 && nt == p2m_ram_logdirty && leaf_type(*e) != nt )
+                    d->arch.hvm.p2m.superpages_logdirty++;
                 *e = make_leaf(d, (*e & EPTE_ADDR_MASK) >> PAGE_SHIFT, level, nt);
                 continue;
             }
@@ -284,16 +290,21 @@ static int ept_change_type_level(struct domain *d, ept_entry_t *table,
 int p2m_change_type_range(struct domain *d, unsigned long begin,
                           unsigned long nr, p2m_type_t nt)
 {
-    int rc;
+    int rc = p2m_change_type_range_noflush(d, begin, nr, nt);
 
+    ept_sync_domain(d);
+    return rc;
+}
+
+int p2m_change_type_range_noflush(struct domain *d, unsigned long begin,
+                                  unsigned long nr, p2m_type_t nt)
+{
     if ( !nr || !d->arch.hvm.p2m.root || begin > p2m_max_gfn() )
         return 0;
     if ( nr > p2m_max_gfn() + 1 - begin )
         nr = p2m_max_gfn() + 1 - begin;     /* nothing is mapped beyond */
-    rc = ept_change_type_level(d, d->arch.hvm.p2m.root, EPT_LEVELS, 0,
-                               begin, begin + nr, nt);
-    ept_sync_domain(d);
-    return rc;
+    return ept_change_type_level(d, d->arch.hvm.p2m.root, EPT_LEVELS, 0,
+                                 begin, begin + nr, nt);
 }
 
 /*

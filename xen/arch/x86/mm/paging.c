@@ -16,6 +16,7 @@
  */
 #include <xen/errno.h>
 #include <xen/guest_access.h>
+#include <xen/hypercall.h>
 #include <xen/lib.h>
 #include <xen/mm.h>
 #include <xen/sched.h>
@@ -178,10 +179,32 @@ static bool bit_get(struct log_dirty_domain *ld, unsigned long pfn, bool clean)
     return set;
 }
 
-/* Unaligned ranges (a VRAM range may start anywhere): a bit at a time. */
-static int copy_bits_out_slow(struct log_dirty_domain *ld, unsigned long begin,
-                              unsigned long nr, unsigned long gva, bool clean)
+/*
+ * Re-arm the pages whose bits are set in 'bits' (pfn base + i for bit i):
+ * exactly those can have been written since they were last armed (a
+ * write disarms a page and sets its bit; a page whose bit is clear is
+ * still armed).  So CLEAN costs what was dirtied, not the guest's size.
+ * Runs of set bits are retyped together; the caller flushes the EPT
+ * caches once, before the domain runs again.
+ */
+static void rearm_bits(struct domain *d, unsigned long base, unsigned long bits)
 {
+    while ( bits )
+    {
+        unsigned int first = __builtin_ctzl(bits), len;
+        unsigned long rest = bits >> first;
+
+        len = ~rest ? (unsigned int)__builtin_ctzl(~rest) : 8 * (unsigned int)sizeof(long);
+        hap_rearm_range_noflush(d, base + first, len);
+        bits = len + first >= 8 * sizeof(long) ? 0 : bits & (~0UL << (first + len));
+    }
+}
+
+/* Unaligned ranges (a VRAM range may start anywhere): a bit at a time. */
+static int copy_bits_out_slow(struct domain *d, unsigned long begin, unsigned long nr,
+                              unsigned long gva, bool clean, bool rearm)
+{
+    struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
     uint8_t buf[256];
     unsigned long i = 0;
 
@@ -192,7 +215,11 @@ static int copy_bits_out_slow(struct log_dirty_domain *ld, unsigned long begin,
         memset(buf, 0, sizeof(buf));
         for ( j = 0; j < n; j++ )
             if ( bit_get(ld, begin + i + j, clean) )
+            {
                 buf[j / 8] |= 1u << (j % 8);
+                if ( rearm )
+                    hap_rearm_range_noflush(d, begin + i + j, 1);
+            }
         if ( copy_to_guest(gva + i / 8, buf, DIV_ROUND_UP(n, 8)) )
             return -EFAULT;
         i += n;
@@ -202,18 +229,20 @@ static int copy_bits_out_slow(struct log_dirty_domain *ld, unsigned long begin,
 
 /*
  * Copy the bits of [begin, begin + nr) to the caller's buffer at 'gva'
- * (bit i of the buffer = pfn begin + i), clearing them if 'clean'.
- * Returns 0 or -EFAULT (the caller checked the buffer beforehand).
+ * (bit i of the buffer = pfn begin + i), clearing them if 'clean', and
+ * re-arming the pages they name if 'rearm' (without an EPT flush: the
+ * caller does one).  Returns 0 or -EFAULT (the caller checked the buffer
+ * beforehand).
  */
 static int copy_bits_out(struct domain *d, unsigned long begin, unsigned long nr,
-                         unsigned long gva, bool clean)
+                         unsigned long gva, bool clean, bool rearm)
 {
     struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
     static const uint8_t zero_chunk[PAGE_SIZE];
     unsigned long pfn = begin, end = begin + nr;
 
     if ( begin % 8 )
-        return copy_bits_out_slow(ld, begin, nr, gva, clean);
+        return copy_bits_out_slow(d, begin, nr, gva, clean, rearm);
 
     while ( pfn < end )
     {
@@ -239,14 +268,38 @@ static int copy_bits_out(struct domain *d, unsigned long begin, unsigned long nr
         if ( clean && leaf )
         {
             uint8_t *b = (uint8_t *)leaf + off / 8;
+            unsigned long i;
 
-            if ( n % 8 )
+            /* Word at a time where aligned; the edges a byte at a time. */
+            for ( i = 0; i < bytes; )
             {
-                memset(b, 0, bytes - 1);
-                b[bytes - 1] &= ~((1u << (n % 8)) - 1);
+                unsigned long pfn_i = pfn + 8 * i, bits;
+
+                if ( !((unsigned long)(b + i) % sizeof(long)) &&
+                     bytes - i >= sizeof(long) && !(n % 8 && bytes - i == sizeof(long)) )
+                {
+                    unsigned long *w = (unsigned long *)(b + i);
+
+                    if ( (bits = *w) )
+                    {
+                        *w = 0;
+                        if ( rearm )
+                            rearm_bits(d, pfn_i, bits);
+                    }
+                    i += sizeof(long);
+                    continue;
+                }
+                bits = b[i];
+                if ( i == bytes - 1 && n % 8 )
+                    bits &= (1u << (n % 8)) - 1;
+                if ( bits )
+                {
+                    b[i] &= ~bits;
+                    if ( rearm )
+                        rearm_bits(d, pfn_i, bits);
+                }
+                i++;
             }
-            else
-                memset(b, 0, bytes);
         }
         pfn += n;
         gva += bytes;
@@ -254,58 +307,97 @@ static int copy_bits_out(struct domain *d, unsigned long begin, unsigned long nr
     return 0;
 }
 
+/* Pfns copied out between two preemption checks of a CLEAN/PEEK. */
+#define LOG_DIRTY_CHUNK_PFNS  4096UL
+
 static int paging_log_dirty_op(struct domain *d, struct xen_domctl_shadow_op *sc,
                                bool clean)
 {
     struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
-    unsigned long pages, gva = (unsigned long)sc->dirty_bitmap.p;
-    int rc;
+    unsigned long gva = (unsigned long)sc->dirty_bitmap.p;
+    bool final = sc->mode & XEN_DOMCTL_SHADOW_LOGDIRTY_FINAL;
+    int rc = 0;
 
     if ( !ld->enabled )
         return -EINVAL;
 
-    /* Nothing dirtied before this call may be missed: drain PML first. */
-    hap_flush_dirty_logs(d);
-
-    pages = min_t(uint64_t, sc->pages, d->arch.hvm.p2m.max_mapped_pfn + 1);
-    if ( pages && (!gva || !guest_range_writable(gva, DIV_ROUND_UP(pages, 8))) )
-        return -EFAULT;
-
-    sc->stats.fault_count = ld->fault_count;
-    sc->stats.dirty_count = ld->dirty_count;
-    if ( clean )
-        ld->clean_calls++;
+    if ( ld->preempt.active )
+    {
+        /* A continuation, or somebody else's call while one is pending. */
+        if ( ld->preempt.caller != current->domain->domain_id || ld->preempt.op != sc->op )
+            return -EBUSY;
+    }
     else
-        ld->peek_calls++;
-
-    if ( ld->failed_allocs )
     {
-        /* Bits were lost: the caller must treat everything as dirty. */
-        ld->failed_allocs = 0;
+        unsigned long pages;
+
+        /* Nothing dirtied before this call may be missed: drain PML first. */
+        hap_flush_dirty_logs(d);
+
+        pages = min_t(uint64_t, sc->pages, d->arch.hvm.p2m.max_mapped_pfn + 1);
+        if ( pages && (!gva || !guest_range_writable(gva, DIV_ROUND_UP(pages, 8))) )
+            return -EFAULT;
+
         if ( clean )
+            ld->clean_calls++;
+        else
+            ld->peek_calls++;
+
+        if ( ld->failed_allocs )
         {
-            trie_free(ld);
-            hap_rearm_range(d, 0, d->arch.hvm.p2m.max_mapped_pfn + 1);
+            /* Bits were lost: the caller must treat everything as dirty. */
+            ld->failed_allocs = 0;
+            if ( clean )
+            {
+                trie_free(ld);
+                hap_rearm_range(d, 0, d->arch.hvm.p2m.max_mapped_pfn + 1);
+            }
+            return -ENOMEM;
         }
-        return -ENOMEM;
+
+        ld->preempt.caller = current->domain->domain_id;
+        ld->preempt.op = sc->op;
+        ld->preempt.next = 0;
+        ld->preempt.pages = pages;
+        ld->preempt.fault_count = ld->fault_count;
+        ld->preempt.dirty_count = ld->dirty_count;
+        ld->preempt.active = true;
+        if ( clean )
+            ld->fault_count = ld->dirty_count = 0;
     }
 
-    if ( pages )
+    /*
+     * A chunk at a time, preemptible.  Pages past 'pages' keep their bits
+     * and stay writable until read.  Each chunk's re-armed pages are
+     * flushed from the EPT caches before the domain can run again (at a
+     * preemption point or at the end).
+     */
+    while ( ld->preempt.next < ld->preempt.pages )
     {
-        rc = copy_bits_out(d, 0, pages, gva, clean);
+        unsigned long n = min(ld->preempt.pages - ld->preempt.next, LOG_DIRTY_CHUNK_PFNS);
+
+        if ( ld->preempt.next && hypercall_preempt_check() )
+        {
+            if ( clean && !final )
+                ept_sync_domain(d);
+            ld->clean_preempted++;
+            return -ERESTART;
+        }
+        rc = copy_bits_out(d, ld->preempt.next, n, gva + ld->preempt.next / 8,
+                           clean, clean && !final);
         if ( rc )
-            return rc;
+            break;
+        ld->preempt.next += n;
     }
-    sc->pages = pages;
+    if ( clean && !final )
+        ept_sync_domain(d);
 
-    if ( clean )
-    {
-        ld->fault_count = 0;
-        ld->dirty_count = 0;
-        /* Pages past 'pages' keep their bits, and stay writable until read. */
-        if ( !(sc->mode & XEN_DOMCTL_SHADOW_LOGDIRTY_FINAL) )
-            hap_rearm_range(d, 0, pages);
-    }
+    ld->preempt.active = false;
+    if ( rc )
+        return rc;
+    sc->pages = ld->preempt.pages;
+    sc->stats.fault_count = ld->preempt.fault_count;
+    sc->stats.dirty_count = ld->preempt.dirty_count;
     return 0;
 }
 
@@ -313,18 +405,21 @@ static int paging_log_dirty_enable(struct domain *d, bool global)
 {
     struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
     unsigned long split = d->arch.hvm.p2m.superpages_split;
+    unsigned long lazy = d->arch.hvm.p2m.superpages_logdirty;
     int rc;
 
     if ( ld->enabled )
         return -EINVAL;
     ld->fault_count = ld->dirty_count = 0;
     ld->failed_allocs = 0;
+    ld->preempt.active = false;
     rc = hap_enable_log_dirty(d, global);
     if ( rc )
         return rc;
-    printk(XENLOG_G_INFO "d%u: log-dirty %s on (%s), %lu superpages split\n",
+    printk(XENLOG_G_INFO "d%u: log-dirty %s on (%s), %lu superpages to split on first write, %lu split now\n",
            d->domain_id, global ? "mode" : "VRAM tracking",
            ld->pml ? "PML" : "write protection",
+           d->arch.hvm.p2m.superpages_logdirty - lazy,
            d->arch.hvm.p2m.superpages_split - split);
     return 0;
 }
@@ -337,6 +432,7 @@ static void paging_log_dirty_disable(struct domain *d)
         return;
     hap_disable_log_dirty(d);
     trie_free(ld);
+    ld->preempt.active = false;     /* a pending CLEAN's continuation fails */
     ld->enabled = ld->global = false;
     ld->vram_begin = ld->vram_nr = 0;
     printk(XENLOG_G_INFO "d%u: log-dirty off\n", d->domain_id);
@@ -433,7 +529,7 @@ int paging_track_dirty_vram(struct domain *d, uint64_t first_pfn, uint32_t nr,
         ld->vram_begin = first_pfn;
         ld->vram_nr = nr;
         /* Drop stale bits of the new range, then track it afresh. */
-        rc = copy_bits_out(d, first_pfn, nr, bitmap_gva, true);
+        rc = copy_bits_out(d, first_pfn, nr, bitmap_gva, true, false);
         if ( rc )
             return rc;
         while ( done < bytes )
@@ -450,11 +546,9 @@ int paging_track_dirty_vram(struct domain *d, uint64_t first_pfn, uint32_t nr,
 
     /* The same range again: what was written since the last call. */
     hap_flush_dirty_logs(d);
-    rc = copy_bits_out(d, first_pfn, nr, bitmap_gva, true);
-    if ( rc )
-        return rc;
-    hap_rearm_range(d, first_pfn, nr);
-    return 0;
+    rc = copy_bits_out(d, first_pfn, nr, bitmap_gva, true, true);
+    ept_sync_domain(d);
+    return rc;
 }
 
 void paging_teardown(struct domain *d)

@@ -52,6 +52,8 @@ struct xen_domctl_dirty_stats {
     uint64_aligned_t peek_calls;        /* OUT: SHADOW_OP_PEEK */
     uint64_aligned_t vram_calls;        /* OUT: track_dirty_vram */
     XEN_GUEST_HANDLE_64(xen_dirty_vcpu_stats_t) vcpus; /* OUT, may be null */
+    uint64_aligned_t superpages_split;  /* OUT: 2 MiB mappings split to 4 KiB */
+    uint64_aligned_t clean_preempted;   /* OUT: CLEAN/PEEK preempted and continued */
 };
 typedef struct xen_domctl_dirty_stats xen_domctl_dirty_stats_t;
 

@@ -25,6 +25,7 @@ struct p2m_domain {
     unsigned long   max_mapped_pfn;
     unsigned long   nr_table_pages;
     unsigned long   superpages_split;   /* 2 MiB leaves split to 4 KiB */
+    unsigned long   superpages_logdirty; /* 2 MiB leaves made log-dirty (split on first write) */
     struct foreign_map *foreign;    /* frames of other domains mapped here */
 };
 
@@ -77,6 +78,12 @@ void p2m_drop_foreign_mappings_of(struct domain *fd);
 /* Retype the RAM in [begin, begin + nr) (ram_rw <-> ram_logdirty). */
 int p2m_change_type_range(struct domain *d, unsigned long begin,
                           unsigned long nr, p2m_type_t nt);
+/*
+ * The same without invalidating the EPT caches: for batches, which end
+ * with one ept_sync_domain() before the domain can run again.
+ */
+int p2m_change_type_range_noflush(struct domain *d, unsigned long begin,
+                                  unsigned long nr, p2m_type_t nt);
 /* The faulting log-dirty page becomes plain RAM; no EPT flush needed. */
 int p2m_relax_after_violation(struct domain *d, unsigned long gfn);
 

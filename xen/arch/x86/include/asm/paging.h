@@ -33,12 +33,27 @@ struct log_dirty_domain {
     uint32_t        fault_count;
     uint32_t        dirty_count;
 
+    /*
+     * A CLEAN/PEEK preempted half-way (Xen's d->arch.paging.preempt): who
+     * asked, what, and where to go on.  The statistics are those at its
+     * start; the bitmap is copied out and re-armed a chunk at a time.
+     */
+    struct {
+        bool          active;
+        domid_t       caller;
+        uint32_t      op;
+        unsigned long next;         /* first pfn not done yet */
+        unsigned long pages;        /* pfns the caller's bitmap holds */
+        uint32_t      fault_count, dirty_count;
+    } preempt;
+
     /* This project's totals (XEN_DOMCTL_get_dirty_stats). */
     uint64_t        total_dirty;
     uint64_t        total_faults;
     uint64_t        clean_calls;
     uint64_t        peek_calls;
     uint64_t        vram_calls;
+    uint64_t        clean_preempted;    /* continuations of CLEAN/PEEK */
 };
 
 struct paging_domain {
@@ -60,6 +75,8 @@ int hap_enable_log_dirty(struct domain *d, bool global);
 void hap_disable_log_dirty(struct domain *d);
 /* Re-arm tracking for [begin, begin + nr) after their bits were cleared. */
 void hap_rearm_range(struct domain *d, unsigned long begin, unsigned long nr);
+/* The same, leaving the EPT flush (ept_sync_domain) to the caller. */
+void hap_rearm_range_noflush(struct domain *d, unsigned long begin, unsigned long nr);
 /* Stop tracking [begin, begin + nr) (make the pages plainly writable). */
 void hap_unarm_range(struct domain *d, unsigned long begin, unsigned long nr);
 /* Flush every vCPU's PML buffer into the bitmap. */

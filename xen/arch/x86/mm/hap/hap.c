@@ -69,6 +69,11 @@ void hap_rearm_range(struct domain *d, unsigned long begin, unsigned long nr)
     p2m_change_type_range(d, begin, nr, p2m_ram_logdirty);
 }
 
+void hap_rearm_range_noflush(struct domain *d, unsigned long begin, unsigned long nr)
+{
+    p2m_change_type_range_noflush(d, begin, nr, p2m_ram_logdirty);
+}
+
 void hap_unarm_range(struct domain *d, unsigned long begin, unsigned long nr)
 {
     p2m_change_type_range(d, begin, nr, p2m_ram_rw);
