@@ -262,6 +262,16 @@ static void test_note_variants(void)
     CHECK_EQ(run(), 0);
     CHECK_EQ(parms.phys_entry, 0x100020);
 
+    /* 8 bytes at or above 4 GiB, or 0xffffffff (Xen's "unset"): refused. */
+    e = 0x100100020ULL;
+    memcpy(img + NOTE_OFF + 16, &e, 8);
+    CHECK_EQ(run(), 3);
+    CHECK_CONTAINS(elf.err, "PVH entry point 0x100100020 is out of range (at most 0xfffffffe)");
+    e = 0xffffffffULL;
+    memcpy(img + NOTE_OFF + 16, &e, 8);
+    CHECK_EQ(run(), 3);
+    CHECK_CONTAINS(elf.err, "PVH entry point 0xffffffff is out of range");
+
     /* Another owner's note of type 18 first: skipped, padding and all. */
     model_default(ELFCLASS32);
     emit();

@@ -33,9 +33,10 @@ static int elf_xen_parse_note(struct elf_binary *elf,
         return elf_err(elf, "PVH entry note has a %u-byte value (4 or 8 "
                        "expected)", n->n_descsz);
 
+    /* The entry is a 32-bit address; all ones means "unset" (as Xen). */
     if ( v >= UNSET_ADDR32 )
-        return elf_err(elf, "PVH entry point %#"PRIx64" is not below 4 GiB",
-                       v);
+        return elf_err(elf, "PVH entry point %#"PRIx64" is out of range "
+                       "(at most %#x)", v, UNSET_ADDR32 - 1);
     parms->phys_entry = v;
     return 0;
 }
