@@ -6,7 +6,8 @@
  * builds it with xc_dom_* over libxenforeignmemory's direct backend,
  * checks what the builder wrote (start info, memory map, command line,
  * module, vCPU context) and unpauses it: the new domain 1 runs the image
- * and reports its own "Test result".  Then the same image, corrupted in
+ * and reports its own "Test result".  The image may be ELF64 or ELF32
+ * (the case dom0-build-elf32).  Then the same image, corrupted in
  * several ways, must be refused with a clear error, EINVAL, and no domain
  * left behind; and the builder must not leak memory.
  */
@@ -19,6 +20,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <xen/elfstructs.h>
+#include "public/elfnote.h"
 #include "public/hvm/save.h"
 
 const char test_title[] = "Building a PVH domain with libxenguest";
@@ -178,32 +180,100 @@ static void check_start_info(uint32_t domid)
     xenforeignmemory_unmap(fmem, (void *)page, 1);
 }
 
+/* ---- the image's headers, either class -------------------------------------- */
+
+static bool is_elf32(const uint8_t *image)
+{
+    return image[EI_CLASS] == ELFCLASS32;
+}
+
+static unsigned int image_phnum(const uint8_t *image)
+{
+    return is_elf32(image) ? ((const Elf32_Ehdr *)image)->e_phnum
+                           : ((const Elf64_Ehdr *)image)->e_phnum;
+}
+
+/* Program header i, widened to ELF64's layout. */
+static Elf64_Phdr get_phdr(const uint8_t *image, unsigned int i)
+{
+    Elf64_Phdr ph;
+
+    if ( is_elf32(image) )
+    {
+        const Elf32_Ehdr *eh = (const void *)image;
+        const Elf32_Phdr *p = (const Elf32_Phdr *)(image + eh->e_phoff) + i;
+
+        ph = (Elf64_Phdr){
+            .p_type = p->p_type, .p_flags = p->p_flags, .p_offset = p->p_offset,
+            .p_vaddr = p->p_vaddr, .p_paddr = p->p_paddr,
+            .p_filesz = p->p_filesz, .p_memsz = p->p_memsz, .p_align = p->p_align,
+        };
+    }
+    else
+    {
+        const Elf64_Ehdr *eh = (const void *)image;
+
+        memcpy(&ph, image + eh->e_phoff + i * sizeof(ph), sizeof(ph));
+    }
+    return ph;
+}
+
+static void put_phdr(uint8_t *image, unsigned int i, const Elf64_Phdr *ph)
+{
+    if ( is_elf32(image) )
+    {
+        const Elf32_Ehdr *eh = (const void *)image;
+        Elf32_Phdr *p = (Elf32_Phdr *)(image + eh->e_phoff) + i;
+
+        p->p_type = ph->p_type;
+        p->p_offset = ph->p_offset;
+        p->p_paddr = ph->p_paddr;
+        p->p_filesz = ph->p_filesz;
+        p->p_memsz = ph->p_memsz;
+    }
+    else
+    {
+        const Elf64_Ehdr *eh = (const void *)image;
+
+        memcpy(image + eh->e_phoff + i * sizeof(*ph), ph, sizeof(*ph));
+    }
+}
+
+/* The index of the first program header of this type, or -1. */
+static int find_phdr(const uint8_t *image, uint32_t type)
+{
+    unsigned int i;
+
+    for ( i = 0; i < image_phnum(image); i++ )
+        if ( get_phdr(image, i).p_type == type )
+            return i;
+    return -1;
+}
+
 /* The first loaded segment's first page is the image's bytes. */
 static void check_kernel(uint32_t domid, const uint8_t *image)
 {
-    const Elf64_Ehdr *eh = (const void *)image;
-    const Elf64_Phdr *ph = (const void *)(image + eh->e_phoff);
+    int i = find_phdr(image, PT_LOAD);
+    Elf64_Phdr ph;
     const uint8_t *p;
     xen_pfn_t pfn;
     size_t off, n;
-    unsigned int i;
 
-    for ( i = 0; i < eh->e_phnum && ph[i].p_type != PT_LOAD; i++ )
-        ;
-    if ( i == eh->e_phnum )
+    if ( i < 0 )
         return xtf_failure("Fail: the image has no PT_LOAD\n");
+    ph = get_phdr(image, i);
 
-    pfn = ph[i].p_paddr >> XC_PAGE_SHIFT;
-    off = ph[i].p_paddr & ~XC_PAGE_MASK;
-    n = XC_PAGE_SIZE - off < ph[i].p_filesz ? XC_PAGE_SIZE - off : ph[i].p_filesz;
+    pfn = ph.p_paddr >> XC_PAGE_SHIFT;
+    off = ph.p_paddr & ~XC_PAGE_MASK;
+    n = XC_PAGE_SIZE - off < ph.p_filesz ? XC_PAGE_SIZE - off : ph.p_filesz;
     p = xenforeignmemory_map(fmem, domid, PROT_READ, 1, &pfn, NULL);
     if ( !p )
         return xtf_failure("Fail: cannot map the kernel's first page: errno %d\n", errno);
-    if ( memcmp(p + off, image + ph[i].p_offset, n) )
+    if ( memcmp(p + off, image + ph.p_offset, n) )
         xtf_failure("Fail: the kernel's first page differs from the image\n");
     else
-        printk("kernel: segment %u at %#lx matches the image\n", i,
-               (unsigned long)ph[i].p_paddr);
+        printk("kernel: segment %d at %#lx matches the image\n", i,
+               (unsigned long)ph.p_paddr);
     xenforeignmemory_unmap(fmem, (void *)p, 1);
 }
 
@@ -281,16 +351,32 @@ static const struct {
     [NO_ENTRY_NOTE] = { "no PVH entry note", "no PVH entry point" },
 };
 
-static Elf64_Phdr *find_phdr(uint8_t *image, uint32_t type)
+/*
+ * Turn the PVH entry note of the first PT_NOTE segment into another type:
+ * the entry is gone from the segments and from the sections (Xen's loaders
+ * fall back to the SHT_NOTE sections, which hold the same bytes).
+ */
+static bool hide_entry_note(uint8_t *image, size_t size)
 {
-    Elf64_Ehdr *eh = (void *)image;
-    Elf64_Phdr *ph = (void *)(image + eh->e_phoff);
-    unsigned int i;
+    int i = find_phdr(image, PT_NOTE);
+    uint64_t off, end;
 
-    for ( i = 0; i < eh->e_phnum; i++ )
-        if ( ph[i].p_type == type )
-            return &ph[i];
-    return NULL;
+    if ( i < 0 )
+        return false;
+    off = get_phdr(image, i).p_offset;
+    end = off + get_phdr(image, i).p_filesz;
+    while ( end <= size && off + sizeof(Elf_Note) <= end )
+    {
+        Elf_Note *n = (void *)(image + off);
+
+        if ( n->n_type == XEN_ELFNOTE_PHYS32_ENTRY )
+        {
+            n->n_type = 0x7f00;
+            return true;
+        }
+        off += sizeof(*n) + ((n->n_namesz + 3) & ~3u) + ((n->n_descsz + 3) & ~3u);
+    }
+    return false;
 }
 
 static void check_bad_image(enum corruption how, const uint8_t *image, size_t size)
@@ -302,8 +388,8 @@ static void check_bad_image(enum corruption how, const uint8_t *image, size_t si
     const xc_error *e;
     const char *step;
     uint32_t domid = 0;
-    Elf64_Phdr *ph;
-    int rc;
+    Elf64_Phdr ph;
+    int i, rc;
 
     if ( !copy )
         return xtf_error("Error: no memory for a copy of the image\n");
@@ -317,19 +403,25 @@ static void check_bad_image(enum corruption how, const uint8_t *image, size_t si
         r.size = 32;
         break;
     case PHDRS_OUTSIDE:
-        ((Elf64_Ehdr *)copy)->e_phoff = size;
+        if ( is_elf32(copy) )
+            ((Elf32_Ehdr *)copy)->e_phoff = size;
+        else
+            ((Elf64_Ehdr *)copy)->e_phoff = size;
         break;
     case SEGMENT_OUTSIDE_FILE:
-        if ( (ph = find_phdr(copy, PT_LOAD)) )
-            ph->p_offset = size + 0x1000;
-        break;
     case SEGMENT_OUTSIDE_RAM:
-        if ( (ph = find_phdr(copy, PT_LOAD)) )
-            ph->p_memsz = (uint64_t)(BUILT_MEM_MB + 1) << 20;
+        if ( (i = find_phdr(copy, PT_LOAD)) < 0 )
+            break;
+        ph = get_phdr(copy, i);
+        if ( how == SEGMENT_OUTSIDE_FILE )
+            ph.p_offset = size + 0x1000;
+        else
+            ph.p_memsz = (uint64_t)(BUILT_MEM_MB + 1) << 20;
+        put_phdr(copy, i, &ph);
         break;
     case NO_ENTRY_NOTE:
-        if ( (ph = find_phdr(copy, PT_NOTE)) )
-            ph->p_type = 0;         /* PT_NULL: the notes are gone */
+        if ( !hide_entry_note(copy, size) )
+            xtf_error("Error: the image has no PVH entry note to hide\n");
         break;
     }
 
@@ -370,7 +462,8 @@ void test_main(void)
     mod = (const void *)(uintptr_t)start_info->modlist_paddr;
     image = (const void *)(uintptr_t)mod->paddr;
     size = mod->size;
-    printk("guest image: %lu bytes at %#lx\n", (unsigned long)size,
+    printk("guest image: %s, %lu bytes at %#lx\n",
+           is_elf32(image) ? "ELF32" : "ELF64", (unsigned long)size,
            (unsigned long)mod->paddr);
 
     xch = xc_interface_open(NULL, NULL, 0);

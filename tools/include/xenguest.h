@@ -28,11 +28,12 @@
  * docs/design.md "Domains"):
  *   - RAM is guest-physical [0, mem_mb MiB), populated with 2 MiB
  *     extents where aligned and 4 KiB ones elsewhere;
- *   - the kernel is an ELF64 x86-64 executable with Xen's
- *     XEN_ELFNOTE_PHYS32_ENTRY note; its PT_LOAD segments are copied to
- *     their physical addresses (p_paddr), which must lie in RAM from 1 MiB
- *     up to the last page; the rest of each segment (p_memsz > p_filesz)
- *     is zeroed;
+ *   - the kernel is an ELF32 or ELF64 x86 executable with Xen's
+ *     XEN_ELFNOTE_PHYS32_ENTRY note, checked whole by libelf (the
+ *     hypervisor's parser, xen/common/libelf); its PT_LOAD segments are
+ *     copied to their physical addresses (p_paddr), which must lie in RAM
+ *     from 1 MiB up to the last page; the rest of each segment
+ *     (p_memsz > p_filesz) is zeroed;
  *   - modules (e.g. an initrd) follow the kernel, page aligned, and are
  *     listed in the start info's modlist;
  *   - the last page of RAM holds struct hvm_start_info (offset 0), the

@@ -8,6 +8,9 @@
 #
 #   <LIB>_SRCS      need no operating system
 #   GUEST_SRCS_OS   libxenguest's reading of a kernel from a file
+#   LIBELF_SRCS     libelf, in LIBELF_DIR (the hypervisor's tree): part of
+#                   libxenguest, as in Xen; every build of libxenguest
+#                   compiles these too (with __XEN_TOOLS__ defined)
 
 TOOLLOG_SRCS       := xtl_core.c xtl_logger_stdio.c
 CALL_SRCS          := core.c buffer.c
@@ -17,6 +20,8 @@ CTRL_SRCS          := xc_private.c xc_hcall_buf.c xc_domain.c xc_logdirty.c \
 FOREIGNMEMORY_SRCS := core.c
 GUEST_SRCS         := xg_dom_core.c xg_dom_elfloader.c xg_dom_boot.c xg_dom_x86.c
 GUEST_SRCS_OS      := xg_dom_file.c
+LIBELF_DIR         := $(XEN_ROOT)/xen/common/libelf
+LIBELF_SRCS        := libelf-tools.c libelf-loader.c libelf-dominfo.c
 
 # $(call tool_lib_srcs,DIR,VAR): VAR's sources as paths below tools/libs.
 tool_lib_srcs = $(addprefix $(1)/,$($(2)))

@@ -38,11 +38,17 @@ TOOLSTACK_CPPFLAGS := -nostdinc -isystem $(shell $(CC) -print-file-name=include)
     -I$(XEN_ROOT)/xen/include -D__XEN_TOOLS__
 
 TOOLSTACK_OBJS := $(addprefix $(OBJ)/tools/,$(TOOLSTACK_SRCS:.c=.o)) \
+                  $(addprefix $(OBJ)/tools/libelf/,$(LIBELF_SRCS:.c=.o)) \
                   $(addprefix $(OBJ)/libc/,$(LIBC_SRCS:.c=.o))
 TOOLSTACK_LIB := $(OBJ)/libtoolstack.a
 TOOLSTACK_ELFS := $(addprefix $(BIN)/,$(addsuffix .elf,$(TOOLSTACK_TESTS)))
 
 $(OBJ)/tools/%.o: $(TOOLS_LIBS)/%.c
+	@mkdir -p $(@D)
+	$(CC) $(GUEST_CFLAGS) $(TOOLSTACK_CPPFLAGS) -c $< -o $@
+
+# libelf, part of libxenguest, from the hypervisor's tree.
+$(OBJ)/tools/libelf/%.o: $(LIBELF_DIR)/%.c
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) $(TOOLSTACK_CPPFLAGS) -c $< -o $@
 

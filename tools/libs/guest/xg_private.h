@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
- * libxenguest internals: the ELF64 structures the loader reads, the PVH
- * layout, logging, and the steps xc_dom_* calls (exposed here for the
- * host unit tests in tools/tests/guest).
+ * libxenguest internals: the PVH layout, logging, and the steps xc_dom_*
+ * calls (exposed here for the host unit tests in tools/tests/guest).  The
+ * ELF format is libelf's (xen/libelf.h).
  */
 #ifndef XG_PRIVATE_H
 #define XG_PRIVATE_H
@@ -16,54 +16,6 @@
 #include "xenforeignmemory.h"
 #include "public/hvm/save.h"
 #include "public/hvm/start_info.h"
-
-/* ---- ELF64 (the System V ABI's layouts; only what the loader reads) --- */
-
-#define XG_ELFMAG           "\177ELF"
-#define XG_SELFMAG          4
-#define XG_EI_CLASS         4
-#define XG_EI_DATA          5
-#define XG_ELFCLASS64       2
-#define XG_ELFDATA2LSB      1
-#define XG_ET_EXEC          2
-#define XG_EM_X86_64        62
-#define XG_PT_LOAD          1
-#define XG_PT_NOTE          4
-
-struct xg_elf64_ehdr {
-    uint8_t  e_ident[16];
-    uint16_t e_type;
-    uint16_t e_machine;
-    uint32_t e_version;
-    uint64_t e_entry;
-    uint64_t e_phoff;
-    uint64_t e_shoff;
-    uint32_t e_flags;
-    uint16_t e_ehsize;
-    uint16_t e_phentsize;
-    uint16_t e_phnum;
-    uint16_t e_shentsize;
-    uint16_t e_shnum;
-    uint16_t e_shstrndx;
-};
-
-struct xg_elf64_phdr {
-    uint32_t p_type;
-    uint32_t p_flags;
-    uint64_t p_offset;
-    uint64_t p_vaddr;
-    uint64_t p_paddr;
-    uint64_t p_filesz;
-    uint64_t p_memsz;
-    uint64_t p_align;
-};
-
-/* A note: header, name (padded to 4 bytes), descriptor (padded to 4). */
-struct xg_elf_note {
-    uint32_t namesz;
-    uint32_t descsz;
-    uint32_t type;
-};
 
 /* ---- the PVH guest's layout (as the hypervisor's own builder) --------- */
 
@@ -103,8 +55,9 @@ struct xg_elf_note {
 /* ---- the steps ---------------------------------------------------------- */
 
 /*
- * xg_dom_elfloader.c: check the kernel image (every message distinct) and
- * fill dom->phys_entry and dom->kernel_seg; load its segments.
+ * xg_dom_elfloader.c: check the kernel image with libelf (every message
+ * distinct) and fill dom->phys_entry and dom->kernel_seg; check its
+ * segments against RAM; load them.
  */
 int xg_dom_elf_parse(struct xc_dom_image *dom);
 int xg_dom_elf_check_ram(struct xc_dom_image *dom, xen_paddr_t ram_start,

@@ -31,6 +31,45 @@ struct phdr {
     uint64_t offset, vaddr, paddr, filesz, memsz, align;
 };
 
+/* ELF32's layouts: narrower fields, and p_flags after p_memsz. */
+struct ehdr32 {
+    uint8_t ident[16];
+    uint16_t type, machine;
+    uint32_t version;
+    uint32_t entry, phoff, shoff;
+    uint32_t flags;
+    uint16_t ehsize, phentsize, phnum, shentsize, shnum, shstrndx;
+};
+
+struct phdr32 {
+    uint32_t type, offset, vaddr, paddr, filesz, memsz, flags, align;
+};
+
+/* The ELF64 headers as ELF32 ones (the values fit). */
+static void write_elf32(uint8_t *buf, const struct ehdr *eh, const struct phdr *ph)
+{
+    struct ehdr32 e = {
+        .type = eh->type, .machine = eh->machine, .version = eh->version,
+        .entry = eh->entry, .phoff = eh->phoff, .ehsize = sizeof(e),
+        .phentsize = sizeof(struct phdr32), .phnum = eh->phnum,
+    };
+    unsigned int i;
+
+    memcpy(e.ident, eh->ident, sizeof(e.ident));
+    e.ident[4] = IMAGE_ELF32;
+    memcpy(buf, &e, sizeof(e));
+    for ( i = 0; i < eh->phnum; i++ )
+    {
+        struct phdr32 p = {
+            .type = ph[i].type, .offset = ph[i].offset, .vaddr = ph[i].vaddr,
+            .paddr = ph[i].paddr, .filesz = ph[i].filesz, .memsz = ph[i].memsz,
+            .flags = ph[i].flags, .align = ph[i].align,
+        };
+
+        memcpy(buf + eh->phoff + i * sizeof(p), &p, sizeof(p));
+    }
+}
+
 void image_default_opts(struct image_opts *o)
 {
     o->paddr = 0x100000;
@@ -38,6 +77,8 @@ void image_default_opts(struct image_opts *o)
     o->bss = 0x1800;
     o->entry = 0x100040;
     o->entry_size = 4;
+    o->elf_class = IMAGE_ELF64;
+    o->machine = EM_X86_64;
 }
 
 uint8_t image_text_byte(size_t i)
@@ -51,7 +92,7 @@ size_t image_build(uint8_t *buf, size_t room, const struct image_opts *o)
     struct ehdr eh = {
         .ident = { 0x7f, 'E', 'L', 'F', ELFCLASS64, ELFDATA2LSB, EV_CURRENT },
         .type = ET_EXEC,
-        .machine = EM_X86_64,
+        .machine = o->machine,
         .version = EV_CURRENT,
         .entry = o->entry,
         .phoff = IMAGE_PHDR_OFFSET,
@@ -87,8 +128,13 @@ size_t image_build(uint8_t *buf, size_t room, const struct image_opts *o)
     else
         ph[1].type = 0;             /* PT_NULL */
 
-    memcpy(buf, &eh, sizeof(eh));
-    memcpy(buf + IMAGE_PHDR_OFFSET, ph, sizeof(ph));
+    if ( o->elf_class == IMAGE_ELF32 )
+        write_elf32(buf, &eh, ph);
+    else
+    {
+        memcpy(buf, &eh, sizeof(eh));
+        memcpy(buf + IMAGE_PHDR_OFFSET, ph, sizeof(ph));
+    }
     for ( i = 0; i < o->text; i++ )
         buf[IMAGE_TEXT_OFFSET + i] = image_text_byte(i);
 

@@ -132,9 +132,13 @@ static void remake_image(void)
     image_size = image_build(image, sizeof(image), &opts);
 }
 
+/* The class default_image() builds. */
+static unsigned int image_class = IMAGE_ELF64;
+
 static void default_image(void)
 {
     image_default_opts(&opts);
+    opts.elf_class = image_class;
     remake_image();
 }
 
@@ -308,6 +312,31 @@ static void test_good_image(void)
     check_clean();
 }
 
+/* The same image in the other class, or with the other x86 machine. */
+static void good_variant(unsigned int elf_class, uint16_t machine)
+{
+    enum step s;
+
+    image_default_opts(&opts);
+    opts.elf_class = elf_class;
+    opts.machine = machine;
+    remake_image();
+    CHECK(image[4] == elf_class, "the image's class byte is %u", image[4]);
+    s = build(&default_build);
+    if ( !CHECK(s == STEP_NONE, "%s failed: %s", step_names[s],
+                xc_get_last_error(xch)->message) )
+        return;
+    CHECK(got.entry == 0x100040, "entry %#lx", (unsigned long)got.entry);
+    check_kernel_bytes();
+    check_start_info(&default_build, 1);
+    check_context(0x100040, MiB(8) - 4096);
+    check_clean();
+}
+
+static void test_good_elf32(void) { good_variant(IMAGE_ELF32, 62); }
+static void test_good_elf32_i386(void) { good_variant(IMAGE_ELF32, 3); }
+static void test_good_elf64_i386(void) { good_variant(IMAGE_ELF64, 3); }
+
 /* Linux's vmlinux gives the entry as an 8-byte value. */
 static void test_entry_8_bytes(void)
 {
@@ -395,40 +424,65 @@ struct bad_case {
 
 static void set_u16(size_t off, uint16_t v) { memcpy(image + off, &v, sizeof(v)); }
 static void set_u32(size_t off, uint32_t v) { memcpy(image + off, &v, sizeof(v)); }
-static void set_u64(size_t off, uint64_t v) { memcpy(image + off, &v, sizeof(v)); }
 
-/* Offsets in the ELF header and in program header i. */
-#define EH_PHOFF        32
-#define EH_PHENTSIZE    54
-#define EH_PHNUM        56
-#define PH(i, field)    (IMAGE_PHDR_OFFSET + (i) * 56 + (field))
-#define P_TYPE          0
-#define P_OFFSET        8
-#define P_PADDR         24
-#define P_FILESZ        32
-#define P_MEMSZ         40
+/* Where the fields are in each class (the System V ABI's layouts). */
+static const struct elf_layout {
+    unsigned int word;                      /* bytes in an address or offset */
+    size_t phoff, shoff, phentsize, phnum, shentsize, shnum;
+    size_t phdr_size, shdr_size;
+    size_t p_type, p_offset, p_paddr, p_filesz, p_memsz;
+} layout64 = { 8, 32, 40, 54, 56, 58, 60, 56, 64, 0, 8, 24, 32, 40 },
+  layout32 = { 4, 28, 32, 42, 44, 46, 48, 32, 40, 0, 4, 12, 16, 20 };
+static const struct elf_layout *L = &layout64;
+
+/* An address or offset field: 8 bytes in ELF64, the low 4 in ELF32. */
+static void set_word(size_t off, uint64_t v)
+{
+    if ( L->word == 8 )
+        memcpy(image + off, &v, sizeof(v));
+    else
+        set_u32(off, (uint32_t)v);
+}
+
+#define PH(i, field)    (IMAGE_PHDR_OFFSET + (i) * L->phdr_size + L->field)
+#define EH_MACHINE      18
+#define EH_TYPE         16
 
 static void bad_magic(void) { image[1] ^= 0xff; }
 static void truncated(void) { image_size = 40; }
-static void class32(void) { image[4] = 1; }
-static void not_x86_64(void) { set_u16(18, 3); }
-static void no_phdrs(void) { set_u16(EH_PHNUM, 0); }
-static void bad_phentsize(void) { set_u16(EH_PHENTSIZE, 32); }
-static void phdrs_past_end(void) { set_u64(EH_PHOFF, image_size - 60); }
-static void phoff_huge(void) { set_u64(EH_PHOFF, ~0ULL - 8); }
-static void offset_past_end(void) { set_u64(PH(0, P_OFFSET), image_size + 0x1000); }
-static void filesz_past_end(void) { set_u64(PH(0, P_FILESZ), opts.text + 1); set_u64(PH(0, P_MEMSZ), 0x10000); }
-static void offset_wraps(void) { set_u64(PH(0, P_OFFSET), ~0ULL - 16); }
-static void filesz_over_memsz(void) { set_u64(PH(0, P_MEMSZ), opts.text - 1); }
-static void no_load(void) { set_u32(PH(0, P_TYPE), 6); /* PT_PHDR */ }
+static void class_unknown(void) { image[4] = 3; }
+static void class_swapped(void) { image[4] ^= 3; /* ELF32 <-> ELF64 */ }
+static void big_endian(void) { image[5] = 2; }
+static void not_x86(void) { set_u16(EH_MACHINE, 40); /* EM_ARM */ }
+static void not_exec(void) { set_u16(EH_TYPE, 1); /* ET_REL */ }
+static void no_phdrs(void) { set_u16(L->phnum, 0); }
+static void bad_phentsize(void) { set_u16(L->phentsize, 40); }
+static void phdrs_past_end(void) { set_word(L->phoff, image_size - 60); }
+static void phoff_huge(void) { set_word(L->phoff, ~0ULL - 8); }
+static void phnum_huge(void) { set_u16(L->phnum, 0xffff); }
+static void shdrs_past_end(void)
+{
+    set_word(L->shoff, image_size - L->shdr_size);
+    set_u16(L->shentsize, L->shdr_size);
+    set_u16(L->shnum, 3);
+}
+static void offset_past_end(void) { set_word(PH(0, p_offset), image_size + 0x1000); }
+static void filesz_past_end(void) { set_word(PH(0, p_filesz), opts.text + 1); set_word(PH(0, p_memsz), 0x10000); }
+static void offset_wraps(void) { set_word(PH(0, p_offset), ~0ULL - 16); }
+static void filesz_over_memsz(void) { set_word(PH(0, p_memsz), opts.text - 1); }
+static void no_load(void) { set_u32(PH(0, p_type), 6); /* PT_PHDR */ }
 static void no_note(void) { opts.entry_size = 0; remake_image(); }
+static void note_segment_past_end(void) { set_word(PH(1, p_offset), image_size + 16); }
 static void note_overruns(void) { set_u32(IMAGE_NOTE_OFFSET, 0x1000); }
-static void note_2_bytes(void) { set_u32(IMAGE_NOTE_OFFSET + 4, 2); set_u64(PH(1, P_FILESZ), 12 + 4 + 4); }
+static void note_descsz_huge(void) { set_u32(IMAGE_NOTE_OFFSET + 4, 0xfffffffd); }
+static void note_name_unpadded(void) { set_u32(IMAGE_NOTE_OFFSET, 5); }
+static void note_2_bytes(void) { set_u32(IMAGE_NOTE_OFFSET + 4, 2); set_word(PH(1, p_filesz), 12 + 4 + 4); }
 static void entry_outside(void) { opts.entry = 0x200000; remake_image(); }
 static void entry_in_bss_end(void) { opts.entry = 0x100000 + opts.text + opts.bss; remake_image(); }
-static void paddr_wraps(void) { set_u64(PH(0, P_PADDR), ~0ULL - 0x100); }
+static void paddr_wraps(void) { set_word(PH(0, p_paddr), ~0ULL - 0x100); }
+static void top_of_4g(void) { opts.paddr = 0xffffa000; opts.entry = opts.paddr + 0x40; remake_image(); }
 static void below_1mib(void) { opts.paddr = 0x80000; opts.entry = 0x80040; remake_image(); }
-static void beyond_ram(void) { set_u64(PH(0, P_MEMSZ), MiB(8)); }
+static void beyond_ram(void) { set_word(PH(0, p_memsz), MiB(8)); }
 static void over_start_info(void) { opts.paddr = MiB(8) - 0x2000; opts.entry = opts.paddr; remake_image(); }
 static void none(void) { }
 
@@ -439,19 +493,29 @@ static const struct bad_case bad_cases[] = {
     { "bad magic", bad_magic, { .mem_mb = 8 }, STEP_PARSE, EINVAL, XC_INVALID_KERNEL,
       "not an ELF file (bad magic)" },
     { "truncated header", truncated, { .mem_mb = 8 }, STEP_PARSE, EINVAL, XC_INVALID_KERNEL,
-      "truncated" },
-    { "32-bit ELF", class32, { .mem_mb = 8 }, STEP_PARSE, EINVAL, XC_INVALID_KERNEL,
-      "not a 64-bit little-endian ELF" },
-    { "not x86-64", not_x86_64, { .mem_mb = 8 }, STEP_PARSE, EINVAL, XC_INVALID_KERNEL,
-      "not an x86-64 executable" },
+      "truncated (40 bytes" },
+    { "unknown class byte", class_unknown, { .mem_mb = 8 }, STEP_PARSE, EINVAL,
+      XC_INVALID_KERNEL, "unknown ELF class 3" },
+    { "the other class's byte", class_swapped, { .mem_mb = 8 }, STEP_PARSE, EINVAL,
+      XC_INVALID_KERNEL, "header claims 0 bytes" },
+    { "big-endian", big_endian, { .mem_mb = 8 }, STEP_PARSE, EINVAL, XC_INVALID_KERNEL,
+      "not a little-endian ELF file (data 2)" },
+    { "wrong machine", not_x86, { .mem_mb = 8 }, STEP_PARSE, EINVAL, XC_INVALID_KERNEL,
+      "not an x86 executable (type 2, machine 40" },
+    { "not an executable", not_exec, { .mem_mb = 8 }, STEP_PARSE, EINVAL, XC_INVALID_KERNEL,
+      "not an x86 executable (type 1," },
     { "no program headers", no_phdrs, { .mem_mb = 8 }, STEP_PARSE, EINVAL, XC_INVALID_KERNEL,
       "has no program headers" },
     { "wrong program header size", bad_phentsize, { .mem_mb = 8 }, STEP_PARSE, EINVAL,
-      XC_INVALID_KERNEL, "program headers (2 of 32 bytes" },
+      XC_INVALID_KERNEL, "program headers (2 of 40 bytes at offset 0x40) are not" },
     { "program headers past the end", phdrs_past_end, { .mem_mb = 8 }, STEP_PARSE, EINVAL,
       XC_INVALID_KERNEL, "lie outside the image" },
     { "program header offset wraps", phoff_huge, { .mem_mb = 8 }, STEP_PARSE, EINVAL,
       XC_INVALID_KERNEL, "lie outside the image" },
+    { "65535 program headers", phnum_huge, { .mem_mb = 8 }, STEP_PARSE, EINVAL,
+      XC_INVALID_KERNEL, "program headers (65535 of" },
+    { "section headers past the end", shdrs_past_end, { .mem_mb = 8 }, STEP_PARSE, EINVAL,
+      XC_INVALID_KERNEL, "section headers (3 of" },
     { "segment offset past the end", offset_past_end, { .mem_mb = 8 }, STEP_PARSE, EINVAL,
       XC_INVALID_KERNEL, "segment 0 (0x2345 bytes at offset" },
     { "segment runs past the end", filesz_past_end, { .mem_mb = 8 }, STEP_PARSE, EINVAL,
@@ -464,16 +528,22 @@ static const struct bad_case bad_cases[] = {
       "no loadable segment" },
     { "no entry note", no_note, { .mem_mb = 8 }, STEP_PARSE, EINVAL, XC_INVALID_KERNEL,
       "no PVH entry point (no XEN_ELFNOTE_PHYS32_ENTRY note)" },
-    { "note runs past its segment", note_overruns, { .mem_mb = 8 }, STEP_PARSE, EINVAL,
-      XC_INVALID_KERNEL, "runs past the end of segment 1" },
+    { "note segment past the end", note_segment_past_end, { .mem_mb = 8 }, STEP_PARSE,
+      EINVAL, XC_INVALID_KERNEL, "segment 1 (0x14 bytes at offset" },
+    { "note name runs past its segment", note_overruns, { .mem_mb = 8 }, STEP_PARSE, EINVAL,
+      XC_INVALID_KERNEL, "(name 4096 bytes, descriptor 4 bytes) runs past the end of segment 1" },
+    { "note descriptor size wraps", note_descsz_huge, { .mem_mb = 8 }, STEP_PARSE, EINVAL,
+      XC_INVALID_KERNEL, "descriptor 4294967293 bytes) runs past the end of segment 1" },
+    { "note name padding past its segment", note_name_unpadded, { .mem_mb = 8 }, STEP_PARSE,
+      EINVAL, XC_INVALID_KERNEL, "(name 5 bytes, descriptor 4 bytes) runs past" },
     { "entry note of 2 bytes", note_2_bytes, { .mem_mb = 8 }, STEP_PARSE, EINVAL,
       XC_INVALID_KERNEL, "2-byte value" },
     { "entry outside the segments", entry_outside, { .mem_mb = 8 }, STEP_PARSE, EINVAL,
       XC_INVALID_KERNEL, "PVH entry point 0x200000 lies outside" },
     { "entry just past the segment", entry_in_bss_end, { .mem_mb = 8 }, STEP_PARSE, EINVAL,
       XC_INVALID_KERNEL, "lies outside the loaded segments" },
-    { "segment wraps around", paddr_wraps, { .mem_mb = 8 }, STEP_PARSE, EINVAL,
-      XC_INVALID_KERNEL, "does not fit in guest RAM" },
+    { "segment at the top of 4 GiB", top_of_4g, { .mem_mb = 8 }, STEP_MEM_INIT, EINVAL,
+      XC_INVALID_KERNEL, "segment 0 at 0xffffa000+0x3b45 does not fit in guest RAM" },
     { "segment below 1 MiB", below_1mib, { .mem_mb = 8 }, STEP_MEM_INIT, EINVAL,
       XC_INVALID_KERNEL, "segment 0 at 0x80000+0x3b45 does not fit in guest RAM" },
     { "segment beyond RAM", beyond_ram, { .mem_mb = 8 }, STEP_MEM_INIT, EINVAL,
@@ -491,38 +561,56 @@ static const struct bad_case bad_cases[] = {
       XC_INVALID_PARAM, "command lines too long" },
 };
 
-static void test_bad_images(void)
+/* Only ELF64's 64-bit fields can wrap around. */
+static const struct bad_case bad_case_wrap64 = {
+    "segment wraps around", paddr_wraps, { .mem_mb = 8 }, STEP_PARSE, EINVAL,
+    XC_INVALID_KERNEL, "wraps around: it does not fit in guest RAM",
+};
+
+static void check_bad_image(const struct bad_case *c)
+{
+    const xc_error *e;
+    enum step s;
+
+    default_image();
+    c->corrupt();
+    xc_clear_last_error(xch);
+    s = build(&c->b);
+    e = xc_get_last_error(xch);
+    if ( verbose )
+        printf("    %-32s %s: %s\n", c->name, step_names[s], e->message);
+    CHECK(s == c->step, "%s: failed at %s, expected %s (%s)", c->name,
+          step_names[s], step_names[c->step], e->message);
+    CHECK(errno == c->err, "%s: errno %d, expected %d", c->name, errno,
+          c->err);
+    CHECK(e->code == c->code, "%s: error code %d, expected %d", c->name,
+          e->code, c->code);
+    CHECK(strstr(e->message, c->message), "%s: message \"%s\" lacks \"%s\"",
+          c->name, e->message, c->message);
+    /* The image alone is at fault: nothing was asked of the hypervisor. */
+    CHECK(!fake.hypercalls && !fake.maps, "%s: %u hypercalls, %u maps",
+          c->name, fake.hypercalls, fake.maps);
+    check_clean();
+}
+
+/* Every case in both classes (the layouts differ, the checks may not). */
+static void bad_images_of_class(unsigned int elf_class)
 {
     unsigned int i;
 
+    image_class = elf_class;
+    L = elf_class == IMAGE_ELF32 ? &layout32 : &layout64;
     memset(long_cmdline, 'x', sizeof(long_cmdline) - 1);
     for ( i = 0; i < sizeof(bad_cases) / sizeof(bad_cases[0]); i++ )
-    {
-        const struct bad_case *c = &bad_cases[i];
-        const xc_error *e;
-        enum step s;
-
-        default_image();
-        c->corrupt();
-        xc_clear_last_error(xch);
-        s = build(&c->b);
-        e = xc_get_last_error(xch);
-        if ( verbose )
-            printf("    %-32s %s: %s\n", c->name, step_names[s], e->message);
-        CHECK(s == c->step, "%s: failed at %s, expected %s (%s)", c->name,
-              step_names[s], step_names[c->step], e->message);
-        CHECK(errno == c->err, "%s: errno %d, expected %d", c->name, errno,
-              c->err);
-        CHECK(e->code == c->code, "%s: error code %d, expected %d", c->name,
-              e->code, c->code);
-        CHECK(strstr(e->message, c->message), "%s: message \"%s\" lacks \"%s\"",
-              c->name, e->message, c->message);
-        /* The image alone is at fault: nothing was asked of the hypervisor. */
-        CHECK(!fake.hypercalls && !fake.maps, "%s: %u hypercalls, %u maps",
-              c->name, fake.hypercalls, fake.maps);
-        check_clean();
-    }
+        check_bad_image(&bad_cases[i]);
+    if ( elf_class == IMAGE_ELF64 )
+        check_bad_image(&bad_case_wrap64);
+    image_class = IMAGE_ELF64;
+    L = &layout64;
 }
+
+static void test_bad_images_elf64(void) { bad_images_of_class(IMAGE_ELF64); }
+static void test_bad_images_elf32(void) { bad_images_of_class(IMAGE_ELF32); }
 
 /* The four failures the toolstack's users see most, told apart. */
 static void test_distinct_messages(void)
@@ -815,7 +903,11 @@ static const struct {
     { "no module, no command line", test_no_module_no_cmdline },
     { "5 MiB: 2 MiB and 4 KiB extents", test_odd_memory_size },
     { "2 MiB extents refused: 4 KiB instead", test_superpage_fallback },
-    { "malformed images and layouts refused", test_bad_images },
+    { "ELF32 x86-64 image", test_good_elf32 },
+    { "ELF32 i386 image", test_good_elf32_i386 },
+    { "ELF64 image with machine EM_386", test_good_elf64_i386 },
+    { "malformed ELF64 images and layouts refused", test_bad_images_elf64 },
+    { "malformed ELF32 images and layouts refused", test_bad_images_elf32 },
     { "bad magic, segment outside file/RAM, no note: distinct", test_distinct_messages },
     { "populate_physmap fails", test_populate_fails },
     { "sethvmcontext fails", test_setcontext_fails },

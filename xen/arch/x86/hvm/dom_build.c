@@ -9,21 +9,22 @@
  * the domain before it as its start-info module (Linux's initrd, or an image
  * for a control domain to build a guest from), with what follows `--` as
  * the module's command line.
- * The module is an ELF64 kernel with Xen's PVH entry note
- * (XEN_ELFNOTE_PHYS32_ENTRY).  Its PT_LOAD segments are copied to their
- * physical addresses in guest RAM [0, mem); the last page of RAM holds
- * the hvm_start_info, the memory map and the command line.  vCPU 0 starts
- * at the PVH entry in flat 32-bit protected mode with EBX pointing at the
- * start info; the other vCPUs wait for VCPUOP_initialise / VCPUOP_up.
+ * The module is an ELF32 or ELF64 x86 kernel with Xen's PVH entry note
+ * (XEN_ELFNOTE_PHYS32_ENTRY), checked whole by libelf (xen/libelf.h, the
+ * parser libxenguest shares) before anything is copied.  Its PT_LOAD
+ * segments go to their physical addresses in guest RAM [1 MiB, mem - 4 KiB);
+ * the last page of RAM holds the hvm_start_info, the memory map and the
+ * command line.  vCPU 0 starts at the PVH entry in flat 32-bit protected
+ * mode with EBX pointing at the start info; the other vCPUs wait for
+ * VCPUOP_initialise / VCPUOP_up.
  */
 #include <xen/ctype.h>
-#include <xen/elfstructs.h>
 #include <xen/errno.h>
 #include <xen/lib.h>
+#include <xen/libelf.h>
 #include <xen/mm.h>
 #include <xen/sched.h>
 #include <xen/string.h>
-#include <public/elfnote.h>
 #include <public/hvm/hvm_vcpu.h>
 #include <public/hvm/start_info.h>
 #include <public/xen.h>
@@ -145,76 +146,40 @@ static bool copy_to_gpa(struct domain *d, uint64_t gpa, const void *src, size_t 
     return true;
 }
 
-/* Load the ELF image; returns the PVH entry point or 0 on error. */
+static int load_segment(void *arg, uint64_t paddr, const void *src,
+                        uint64_t filesz, uint64_t memsz)
+{
+    struct domain *d = arg;
+
+    return !copy_to_gpa(d, paddr, src, filesz) ||
+           !copy_to_gpa(d, paddr + filesz, NULL, memsz - filesz) ? -EFAULT : 0;
+}
+
+/*
+ * Check the whole image with libelf, then load it; returns the PVH entry
+ * point, or 0 (logged) with nothing copied if the image is refused.
+ */
 static uint32_t load_elf(struct domain *d, const struct boot_module *mod,
                          uint64_t limit, uint64_t *image_end)
 {
-    const uint8_t *img = maddr_to_virt(mod->start);
-    size_t size = mod->end - mod->start;
-    const Elf64_Ehdr *eh = (const void *)img;
-    uint32_t entry = 0;
-    unsigned int i;
+    struct elf_binary elf;
+    struct elf_dom_parms parms;
 
-    if ( size < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, 4) ||
-         eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_machine != EM_X86_64 ||
-         eh->e_phentsize != sizeof(Elf64_Phdr) ||
-         eh->e_phoff + (uint64_t)eh->e_phnum * sizeof(Elf64_Phdr) > size )
+    if ( elf_init(&elf, maddr_to_virt(mod->start), mod->end - mod->start) ||
+         elf_parse_binary(&elf) || elf_xen_parse(&elf, &parms, true) ||
+         elf_check_load_range(&elf, HIGH_RAM_START, limit) ||
+         elf_load_binary(&elf, load_segment, d) )
     {
-        printk(XENLOG_ERR "d%u: kernel is not an x86-64 ELF image\n", d->domain_id);
+        printk(XENLOG_ERR "d%u: %s\n", d->domain_id, elf.err);
         return 0;
     }
 
-    for ( i = 0; i < eh->e_phnum; i++ )
-    {
-        const Elf64_Phdr *ph = (const Elf64_Phdr *)(img + eh->e_phoff) + i;
-
-        if ( (ph->p_filesz && ph->p_offset + ph->p_filesz > size) ||
-             ph->p_filesz > ph->p_memsz )
-        {
-            printk(XENLOG_ERR "d%u: segment %u lies outside the image\n", d->domain_id, i);
-            return 0;
-        }
-
-        if ( ph->p_type == PT_LOAD && ph->p_memsz )
-        {
-            if ( ph->p_paddr + ph->p_memsz > limit || ph->p_paddr < HIGH_RAM_START )
-            {
-                printk(XENLOG_ERR "d%u: segment %#lx+%#lx does not fit in guest RAM\n",
-                       d->domain_id, (unsigned long)ph->p_paddr,
-                       (unsigned long)ph->p_memsz);
-                return 0;
-            }
-            if ( !copy_to_gpa(d, ph->p_paddr, img + ph->p_offset, ph->p_filesz) ||
-                 !copy_to_gpa(d, ph->p_paddr + ph->p_filesz, NULL,
-                              ph->p_memsz - ph->p_filesz) )
-                return 0;
-            if ( ph->p_paddr + ph->p_memsz > *image_end )
-                *image_end = ph->p_paddr + ph->p_memsz;
-        }
-        else if ( ph->p_type == PT_NOTE )
-        {
-            uint64_t off = ph->p_offset, end = ph->p_offset + ph->p_filesz;
-
-            while ( off + sizeof(Elf_Note) <= end )
-            {
-                const Elf_Note *n = (const void *)(img + off);
-                const char *name = (const char *)(n + 1);
-                const uint8_t *desc = (const uint8_t *)name + ROUNDUP(n->n_namesz, 4);
-
-                if ( desc + ROUNDUP(n->n_descsz, 4) > img + end )
-                    break;
-                if ( n->n_namesz == 4 && !memcmp(name, "Xen", 4) &&
-                     n->n_type == XEN_ELFNOTE_PHYS32_ENTRY && n->n_descsz >= 4 )
-                    memcpy(&entry, desc, 4);
-                off = desc + ROUNDUP(n->n_descsz, 4) - img;
-            }
-        }
-    }
-
-    if ( !entry )
-        printk(XENLOG_ERR "d%u: no PVH entry point (XEN_ELFNOTE_PHYS32_ENTRY)\n",
-               d->domain_id);
-    return entry;
+    printk(XENLOG_INFO "d%u: %s kernel (machine %u), %u loadable segment%s at "
+           "%#"PRIx64"-%#"PRIx64"\n", d->domain_id, elf_class_name(&elf),
+           elf.machine, elf.nr_load, elf.nr_load == 1 ? "" : "s",
+           elf.pstart, elf.pend);
+    *image_end = elf.pend;
+    return parms.phys_entry;
 }
 
 /*
