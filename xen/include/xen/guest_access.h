@@ -13,6 +13,12 @@
 unsigned long copy_from_guest(void *dst, unsigned long gva, size_t len);
 unsigned long copy_to_guest(unsigned long gva, const void *src, size_t len);
 
+/*
+ * Is [gva, gva + len) writable RAM of the current guest?  For calls that
+ * must refuse a bad buffer before they change anything.
+ */
+bool guest_range_writable(unsigned long gva, unsigned long len);
+
 #define copy_field_to_guest(gva, ptr, field) \
     copy_to_guest((gva) + __builtin_offsetof(typeof(*(ptr)), field), \
                   &(ptr)->field, sizeof((ptr)->field))

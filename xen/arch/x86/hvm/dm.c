@@ -47,7 +47,7 @@ long do_dm_op(domid_t domid, unsigned int nr_bufs, unsigned long u_bufs)
             return -EINVAL;
         if ( t->nr && nr_bufs < 2 )
             return -EINVAL;
-        return paging_track_dirty_vram(d, t->first_pfn, t->nr,
+        return hap_track_dirty_vram(d, t->first_pfn, t->nr,
                                        t->nr ? (unsigned long)bufs[1].h.p : 0,
                                        t->nr ? bufs[1].size : 0);
     }

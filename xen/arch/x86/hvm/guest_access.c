@@ -130,3 +130,21 @@ unsigned long copy_to_guest(unsigned long gva, const void *src, size_t len)
 {
     return copy_guest((void *)src, gva, len, true);
 }
+
+bool guest_range_writable(unsigned long gva, unsigned long len)
+{
+    unsigned long end = gva + len, p;
+
+    if ( end < gva )
+        return false;
+    for ( p = gva & PAGE_MASK; p < end; p += PAGE_SIZE )
+    {
+        uint64_t gpa = hvm_gva_to_gpa(current, p, true);
+        p2m_type_t t;
+
+        if ( gpa == ~0ULL || !p2m_map_gpa(current->domain, gpa, &t) ||
+             (t != p2m_ram_rw && t != p2m_ram_logdirty) )
+            return false;
+    }
+    return true;
+}

@@ -367,6 +367,7 @@ void hvm_hlt(struct vcpu *v, struct cpu_user_regs *regs)
 
 int hvm_domain_initialise(struct domain *d)
 {
+    hap_domain_init(d);
     return p2m_init(d);
 }
 

@@ -13,18 +13,14 @@
 #include <xen/mm.h>
 #include <xen/sched.h>
 #include <xen/string.h>
-#include <asm/hvm/validate.h>
 #include <asm/hvm/vmx/ept.h>
 #include <asm/hvm/vmx/vmcs.h>
 #include <asm/p2m.h>
 
 typedef uint64_t ept_entry_t;
 
-/* The highest gfn the guest-physical address width allows. */
-unsigned long p2m_max_gfn(void)
-{
-    return (1UL << (hvm_paddr_bits() - PAGE_SHIFT)) - 1;
-}
+static void ept_sync_domain(struct p2m_domain *p2m);
+
 
 static uint64_t ept_p2m_type_to_flags(const struct domain *d, p2m_type_t t,
                                       unsigned int level)
@@ -107,24 +103,21 @@ static int split_superpage(struct domain *d, ept_entry_t *e)
     return 0;
 }
 
-int p2m_set_entry(struct domain *d, unsigned long gfn, unsigned long mfn,
-                  unsigned int order, p2m_type_t t)
+/* p2m->set_entry: the generic layer checked order, alignment and width. */
+static int ept_set_entry(struct p2m_domain *p2m, unsigned long gfn, unsigned long mfn,
+                         unsigned int order, p2m_type_t t)
 {
-    struct p2m_domain *p2m = &d->arch.hvm.p2m;
+    struct domain *d = p2m->domain;
     unsigned int target = order ? 2 : 1, level;
     ept_entry_t *table = p2m->root, *e;
     int rc;
 
-    if ( (order != 0 && order != SUPERPAGE_ORDER) ||
-         (gfn & ((1UL << order) - 1)) || (mfn & ((1UL << order) - 1)) ||
-         gfn > p2m_max_gfn() )
-        return -EINVAL;
     if ( order && !cpu_has_vmx_ept_2mb )
     {
         unsigned long i;
 
         for ( i = 0; i < (1UL << order); i++ )
-            if ( (rc = p2m_set_entry(d, gfn + i, mfn + i, 0, t)) )
+            if ( (rc = ept_set_entry(p2m, gfn + i, mfn + i, 0, t)) )
                 return rc;
         return 0;
     }
@@ -159,19 +152,19 @@ int p2m_set_entry(struct domain *d, unsigned long gfn, unsigned long mfn,
 
     if ( gfn + (1UL << order) - 1 > p2m->max_mapped_pfn )
         p2m->max_mapped_pfn = gfn + (1UL << order) - 1;
-    ept_sync_domain(d);
+    ept_sync_domain(p2m);
     return 0;
 }
 
 /* Find the leaf entry for gfn; returns it and its level, or NULL. */
-static ept_entry_t *ept_lookup(struct domain *d, unsigned long gfn,
+static ept_entry_t *ept_lookup(struct p2m_domain *p2m, unsigned long gfn,
                                unsigned int *level_out)
 {
-    ept_entry_t *table = d->arch.hvm.p2m.root, *e;
+    ept_entry_t *table = p2m->root, *e;
     unsigned int level;
 
-    /* Each level's index is masked below: a wider gfn would alias. */
-    if ( !table || gfn > p2m_max_gfn() )
+    /* Each level's index is masked below: the caller checked the width. */
+    if ( !table )
         return NULL;
     for ( level = EPT_LEVELS; level >= 1; level-- )
     {
@@ -188,10 +181,11 @@ static ept_entry_t *ept_lookup(struct domain *d, unsigned long gfn,
     return NULL;
 }
 
-unsigned long p2m_get_entry(struct domain *d, unsigned long gfn, p2m_type_t *t)
+static unsigned long ept_get_entry(struct p2m_domain *p2m, unsigned long gfn,
+                                   p2m_type_t *t)
 {
     unsigned int level;
-    ept_entry_t *e = ept_lookup(d, gfn, &level);
+    ept_entry_t *e = ept_lookup(p2m, gfn, &level);
 
     if ( !e )
     {
@@ -287,63 +281,19 @@ static int ept_change_type_level(struct domain *d, ept_entry_t *table,
     return 0;
 }
 
-int p2m_change_type_range(struct domain *d, unsigned long begin,
-                          unsigned long nr, p2m_type_t nt)
+/* p2m->change_type_range: [begin, end) within the width; no flush. */
+static int ept_change_type_range(struct p2m_domain *p2m, unsigned long begin,
+                                 unsigned long end, p2m_type_t nt)
 {
-    int rc = p2m_change_type_range_noflush(d, begin, nr, nt);
-
-    ept_sync_domain(d);
-    return rc;
+    return ept_change_type_level(p2m->domain, p2m->root, EPT_LEVELS, 0, begin, end, nt);
 }
 
-int p2m_change_type_range_noflush(struct domain *d, unsigned long begin,
-                                  unsigned long nr, p2m_type_t nt)
+static void ept_teardown(struct p2m_domain *p2m)
 {
-    if ( !nr || !d->arch.hvm.p2m.root || begin > p2m_max_gfn() )
-        return 0;
-    if ( nr > p2m_max_gfn() + 1 - begin )
-        nr = p2m_max_gfn() + 1 - begin;     /* nothing is mapped beyond */
-    return ept_change_type_level(d, d->arch.hvm.p2m.root, EPT_LEVELS, 0,
-                                 begin, begin + nr, nt);
-}
-
-/*
- * After an EPT violation on gfn: make its (4 KiB, log-dirty) entry plain
- * writable RAM without invalidating the EPT caches.  An EPT violation
- * already invalidates the cached translations of the faulting address
- * (Intel SDM: "EPT violations" under "Invalidation of TLBs and
- * paging-structure caches"), permissions only grow, and there is one
- * physical CPU, so no other cache can hold the old entry.
- */
-int p2m_relax_after_violation(struct domain *d, unsigned long gfn)
-{
-    if ( !d->arch.hvm.p2m.root || gfn > p2m_max_gfn() )
-        return -EINVAL;
-    return ept_change_type_level(d, d->arch.hvm.p2m.root, EPT_LEVELS, 0,
-                                 gfn, gfn + 1, p2m_ram_rw);
-}
-
-int p2m_init(struct domain *d)
-{
-    struct p2m_domain *p2m = &d->arch.hvm.p2m;
-
-    p2m->root = alloc_xenheap_page();
-    if ( !p2m->root )
-        return -ENOMEM;
-    p2m->nr_table_pages = 1;
-    p2m->eptp = virt_to_maddr(p2m->root) | EPTP_MT_WB | EPTP_WALK_LENGTH(EPT_LEVELS) |
-                (cpu_has_vmx_ept_ad ? EPTP_AD_ENABLE : 0);
-    return 0;
-}
-
-void p2m_teardown(struct domain *d)
-{
-    struct p2m_domain *p2m = &d->arch.hvm.p2m;
-
     if ( !p2m->root )
         return;
-    ept_sync_domain(d);
-    ept_free_level(d, p2m->root, EPT_LEVELS);
+    ept_sync_domain(p2m);
+    ept_free_level(p2m->domain, p2m->root, EPT_LEVELS);
     p2m->root = NULL;
 }
 
@@ -351,11 +301,29 @@ struct invept_desc {
     uint64_t eptp, reserved;
 };
 
-void ept_sync_domain(struct domain *d)
+/* p2m->flush: invalidate the EPT-derived translations of this p2m. */
+static void ept_sync_domain(struct p2m_domain *p2m)
 {
-    struct invept_desc desc = { d->arch.hvm.p2m.eptp, 0 };
+    struct invept_desc desc = { p2m->eptp, 0 };
     unsigned long type = (vmx_caps.ept_vpid & VMX_EPT_INVEPT_SINGLE_CONTEXT)
                          ? INVEPT_SINGLE_CONTEXT : INVEPT_ALL_CONTEXT;
 
     asm volatile ( "invept %0, %1" :: "m" (desc), "r" (type) : "memory", "cc" );
+}
+
+/* Xen's ept_p2m_init: the EPT root and the operations of an EPT p2m. */
+int ept_p2m_init(struct p2m_domain *p2m)
+{
+    p2m->root = alloc_xenheap_page();
+    if ( !p2m->root )
+        return -ENOMEM;
+    p2m->nr_table_pages = 1;
+    p2m->eptp = virt_to_maddr(p2m->root) | EPTP_MT_WB | EPTP_WALK_LENGTH(EPT_LEVELS) |
+                (cpu_has_vmx_ept_ad ? EPTP_AD_ENABLE : 0);
+    p2m->set_entry = ept_set_entry;
+    p2m->get_entry = ept_get_entry;
+    p2m->change_type_range = ept_change_type_range;
+    p2m->flush = ept_sync_domain;
+    p2m->teardown = ept_teardown;
+    return 0;
 }

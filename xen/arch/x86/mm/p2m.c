@@ -6,8 +6,105 @@
 #include <xen/sched.h>
 #include <xen/string.h>
 #include <xen/xmalloc.h>
+#include <asm/hvm/validate.h>
 #include <asm/p2m.h>
 #include <asm/paging.h>
+
+/* ---- the generic layer over the implementation's operations --------------- */
+
+unsigned long p2m_max_gfn(void)
+{
+    return (1UL << (hvm_paddr_bits() - PAGE_SHIFT)) - 1;
+}
+
+int p2m_init(struct domain *d)
+{
+    struct p2m_domain *p2m = &d->arch.hvm.p2m;
+
+    p2m->domain = d;
+    return ept_p2m_init(p2m);
+}
+
+void p2m_teardown(struct domain *d)
+{
+    struct p2m_domain *p2m = &d->arch.hvm.p2m;
+
+    if ( p2m->teardown )
+        p2m->teardown(p2m);
+}
+
+int p2m_set_entry(struct domain *d, unsigned long gfn, unsigned long mfn,
+                  unsigned int order, p2m_type_t t)
+{
+    struct p2m_domain *p2m = &d->arch.hvm.p2m;
+
+    if ( (order != 0 && order != SUPERPAGE_ORDER) ||
+         (gfn & ((1UL << order) - 1)) || (mfn & ((1UL << order) - 1)) ||
+         gfn > p2m_max_gfn() || !p2m->set_entry )
+        return -EINVAL;
+    return p2m->set_entry(p2m, gfn, mfn, order, t);
+}
+
+unsigned long p2m_get_entry(struct domain *d, unsigned long gfn, p2m_type_t *t)
+{
+    struct p2m_domain *p2m = &d->arch.hvm.p2m;
+
+    /* A gfn beyond the width would alias a low one in the page walk. */
+    if ( gfn > p2m_max_gfn() || !p2m->get_entry )
+    {
+        *t = p2m_mmio_dm;
+        return INVALID_MFN;
+    }
+    return p2m->get_entry(p2m, gfn, t);
+}
+
+int p2m_change_type_range_noflush(struct domain *d, unsigned long begin,
+                                  unsigned long nr, p2m_type_t nt)
+{
+    struct p2m_domain *p2m = &d->arch.hvm.p2m;
+
+    if ( !nr || !p2m->change_type_range || begin > p2m_max_gfn() )
+        return 0;
+    if ( nr > p2m_max_gfn() + 1 - begin )
+        nr = p2m_max_gfn() + 1 - begin;     /* nothing is mapped beyond */
+    return p2m->change_type_range(p2m, begin, begin + nr, nt);
+}
+
+int p2m_change_type_range(struct domain *d, unsigned long begin,
+                          unsigned long nr, p2m_type_t nt)
+{
+    int rc = p2m_change_type_range_noflush(d, begin, nr, nt);
+
+    p2m_flush(d);
+    return rc;
+}
+
+/*
+ * After an EPT violation on gfn: make its (4 KiB, log-dirty) entry plain
+ * writable RAM without invalidating the EPT caches.  An EPT violation
+ * already invalidates the cached translations of the faulting address
+ * (Intel SDM: "EPT violations" under "Invalidation of TLBs and
+ * paging-structure caches"), permissions only grow, and there is one
+ * physical CPU, so no other cache can hold the old entry.
+ */
+int p2m_relax_after_violation(struct domain *d, unsigned long gfn)
+{
+    struct p2m_domain *p2m = &d->arch.hvm.p2m;
+
+    if ( !p2m->change_type_range || gfn > p2m_max_gfn() )
+        return -EINVAL;
+    return p2m->change_type_range(p2m, gfn, gfn + 1, p2m_ram_rw);
+}
+
+void p2m_flush(struct domain *d)
+{
+    struct p2m_domain *p2m = &d->arch.hvm.p2m;
+
+    if ( p2m->flush && p2m->root )
+        p2m->flush(p2m);
+}
+
+/* ---- populating RAM, mapping guest frames --------------------------------- */
 
 int p2m_populate_ram(struct domain *d, unsigned long nr_pages)
 {

@@ -22,7 +22,6 @@
 #include <xen/sched.h>
 #include <xen/string.h>
 #include <public/domctl.h>
-#include <asm/hvm/support.h>
 #include <asm/p2m.h>
 #include <asm/paging.h>
 
@@ -143,26 +142,6 @@ void paging_mark_dirty(struct domain *d, unsigned long gfn, struct vcpu *v)
         v->arch.hvm.pages_dirtied++;
 }
 
-/* Is [gva, gva + len) writable guest memory of the caller?  Checked first, so
- * that a bad bitmap handle fails the call before anything is cleared. */
-static bool guest_range_writable(unsigned long gva, unsigned long len)
-{
-    unsigned long end = gva + len, p;
-
-    if ( end < gva )
-        return false;
-    for ( p = gva & PAGE_MASK; p < end; p += PAGE_SIZE )
-    {
-        uint64_t gpa = hvm_gva_to_gpa(current, p, true);
-        p2m_type_t t;
-
-        if ( gpa == ~0ULL || !p2m_map_gpa(current->domain, gpa, &t) ||
-             (t != p2m_ram_rw && t != p2m_ram_logdirty) )
-            return false;
-    }
-    return true;
-}
-
 /* Read (and with 'clean' clear) the bit of one pfn. */
 static bool bit_get(struct log_dirty_domain *ld, unsigned long pfn, bool clean)
 {
@@ -187,6 +166,11 @@ static bool bit_get(struct log_dirty_domain *ld, unsigned long pfn, bool clean)
  * Runs of set bits are retyped together; the caller flushes the EPT
  * caches once, before the domain runs again.
  */
+static const struct log_dirty_ops *ld_ops(const struct domain *d)
+{
+    return d->arch.paging.log_dirty.ops;
+}
+
 static void rearm_bits(struct domain *d, unsigned long base, unsigned long bits)
 {
     while ( bits )
@@ -195,7 +179,7 @@ static void rearm_bits(struct domain *d, unsigned long base, unsigned long bits)
         unsigned long rest = bits >> first;
 
         len = ~rest ? (unsigned int)__builtin_ctzl(~rest) : 8 * (unsigned int)sizeof(long);
-        hap_rearm_range_noflush(d, base + first, len);
+        ld_ops(d)->clean_range(d, base + first, len);
         bits = len + first >= 8 * sizeof(long) ? 0 : bits & (~0UL << (first + len));
     }
 }
@@ -218,7 +202,7 @@ static int copy_bits_out_slow(struct domain *d, unsigned long begin, unsigned lo
             {
                 buf[j / 8] |= 1u << (j % 8);
                 if ( rearm )
-                    hap_rearm_range_noflush(d, begin + i + j, 1);
+                    ld_ops(d)->clean_range(d, begin + i + j, 1);
             }
         if ( copy_to_guest(gva + i / 8, buf, DIV_ROUND_UP(n, 8)) )
             return -EFAULT;
@@ -332,7 +316,7 @@ static int paging_log_dirty_op(struct domain *d, struct xen_domctl_shadow_op *sc
         unsigned long pages;
 
         /* Nothing dirtied before this call may be missed: drain PML first. */
-        hap_flush_dirty_logs(d);
+        ld_ops(d)->flush(d);
 
         pages = min_t(uint64_t, sc->pages, d->arch.hvm.p2m.max_mapped_pfn + 1);
         if ( pages && (!gva || !guest_range_writable(gva, DIV_ROUND_UP(pages, 8))) )
@@ -350,7 +334,8 @@ static int paging_log_dirty_op(struct domain *d, struct xen_domctl_shadow_op *sc
             if ( clean )
             {
                 trie_free(ld);
-                hap_rearm_range(d, 0, d->arch.hvm.p2m.max_mapped_pfn + 1);
+                ld_ops(d)->clean_range(d, 0, d->arch.hvm.p2m.max_mapped_pfn + 1);
+                ld_ops(d)->clean_done(d);
             }
             return -ENOMEM;
         }
@@ -379,7 +364,7 @@ static int paging_log_dirty_op(struct domain *d, struct xen_domctl_shadow_op *sc
         if ( ld->preempt.next && hypercall_preempt_check() )
         {
             if ( clean && !final )
-                ept_sync_domain(d);
+                ld_ops(d)->clean_done(d);
             ld->clean_preempted++;
             return -ERESTART;
         }
@@ -390,7 +375,7 @@ static int paging_log_dirty_op(struct domain *d, struct xen_domctl_shadow_op *sc
         ld->preempt.next += n;
     }
     if ( clean && !final )
-        ept_sync_domain(d);
+        ld_ops(d)->clean_done(d);
 
     ld->preempt.active = false;
     if ( rc )
@@ -401,19 +386,24 @@ static int paging_log_dirty_op(struct domain *d, struct xen_domctl_shadow_op *sc
     return 0;
 }
 
-static int paging_log_dirty_enable(struct domain *d, bool global)
+void paging_log_dirty_init(struct domain *d, const struct log_dirty_ops *ops)
+{
+    d->arch.paging.log_dirty.ops = ops;
+}
+
+int paging_log_dirty_enable(struct domain *d, bool global)
 {
     struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
     unsigned long split = d->arch.hvm.p2m.superpages_split;
     unsigned long lazy = d->arch.hvm.p2m.superpages_logdirty;
     int rc;
 
-    if ( ld->enabled )
+    if ( ld->enabled || !ld->ops )
         return -EINVAL;
     ld->fault_count = ld->dirty_count = 0;
     ld->failed_allocs = 0;
     ld->preempt.active = false;
-    rc = hap_enable_log_dirty(d, global);
+    rc = ld->ops->enable(d, global);
     if ( rc )
         return rc;
     printk(XENLOG_G_INFO "d%u: log-dirty %s on (%s), %lu superpages to split on first write, %lu split now\n",
@@ -424,13 +414,13 @@ static int paging_log_dirty_enable(struct domain *d, bool global)
     return 0;
 }
 
-static void paging_log_dirty_disable(struct domain *d)
+void paging_log_dirty_disable(struct domain *d)
 {
     struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
 
     if ( !ld->enabled )
         return;
-    hap_disable_log_dirty(d);
+    ld->ops->disable(d);
     trie_free(ld);
     ld->preempt.active = false;     /* a pending CLEAN's continuation fails */
     ld->enabled = ld->global = false;
@@ -475,79 +465,21 @@ int paging_domctl(struct domain *d, struct xen_domctl_shadow_op *sc)
     }
 }
 
-/* Xen's limit: at most 1 GiB of frames per tracked VRAM range. */
-#define DIRTY_VRAM_MAX_PFNS (1UL << (30 - PAGE_SHIFT))
-
-int paging_track_dirty_vram(struct domain *d, uint64_t first_pfn, uint32_t nr,
-                            unsigned long bitmap_gva, unsigned long bitmap_size)
+/*
+ * Copy the bits of [begin, begin + nr) to the caller's buffer at 'gva' and
+ * clear them; with 'rearm', re-arm the pages they name (and flush).  For
+ * hap.c's dirty-VRAM tracking (Xen's paging_log_dirty_range); the caller
+ * checked the range and the buffer.
+ */
+int paging_log_dirty_range(struct domain *d, unsigned long begin, unsigned long nr,
+                           unsigned long gva, bool rearm)
 {
-    struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
-    unsigned long bytes = DIV_ROUND_UP((unsigned long)nr, 8);
     int rc;
 
-    if ( d == current->domain )
-        return -EINVAL;
-
-    if ( !nr )
-    {
-        /* Stop VRAM tracking; global log-dirty (if on) carries on. */
-        if ( ld->enabled && !ld->global )
-            paging_log_dirty_disable(d);
-        else if ( ld->enabled )
-        {
-            ld->vram_begin = ld->vram_nr = 0;
-        }
-        return 0;
-    }
-
-    /* Overflow-safe: first_pfn + nr must not wrap past 2^64. */
-    if ( nr > DIRTY_VRAM_MAX_PFNS ||
-         nr > d->arch.hvm.p2m.max_mapped_pfn + 1 ||
-         first_pfn > d->arch.hvm.p2m.max_mapped_pfn + 1 - nr ||
-         bitmap_size < bytes )
-        return -EINVAL;
-    if ( !guest_range_writable(bitmap_gva, bytes) )
-        return -EFAULT;
-
-    ld->vram_calls++;
-    if ( !ld->enabled )
-    {
-        rc = paging_log_dirty_enable(d, false);
-        if ( rc )
-            return rc;
-    }
-
-    if ( first_pfn != ld->vram_begin || nr != ld->vram_nr )
-    {
-        /* A new range: everything in it counts as dirty. */
-        static const uint8_t ones[PAGE_SIZE] = { [0 ... PAGE_SIZE - 1] = 0xff };
-        unsigned long done = 0;
-
-        hap_flush_dirty_logs(d);
-        if ( !ld->global && ld->vram_nr )
-            hap_unarm_range(d, ld->vram_begin, ld->vram_nr);
-        ld->vram_begin = first_pfn;
-        ld->vram_nr = nr;
-        /* Drop stale bits of the new range, then track it afresh. */
-        rc = copy_bits_out(d, first_pfn, nr, bitmap_gva, true, false);
-        if ( rc )
-            return rc;
-        while ( done < bytes )
-        {
-            unsigned long n = min(bytes - done, (unsigned long)PAGE_SIZE);
-
-            if ( copy_to_guest(bitmap_gva + done, ones, n) )
-                return -EFAULT;
-            done += n;
-        }
-        hap_rearm_range(d, first_pfn, nr);
-        return 0;
-    }
-
-    /* The same range again: what was written since the last call. */
-    hap_flush_dirty_logs(d);
-    rc = copy_bits_out(d, first_pfn, nr, bitmap_gva, true, true);
-    ept_sync_domain(d);
+    ld_ops(d)->flush(d);
+    rc = copy_bits_out(d, begin, nr, gva, true, rearm);
+    if ( rearm )
+        ld_ops(d)->clean_done(d);
     return rc;
 }
 

@@ -19,7 +19,11 @@ typedef enum {
     p2m_invalid         = 15,
 } p2m_type_t;
 
+struct p2m_domain;
+struct domain;
+
 struct p2m_domain {
+    struct domain  *domain;
     void           *root;       /* EPT PML4 */
     uint64_t        eptp;
     unsigned long   max_mapped_pfn;
@@ -27,6 +31,21 @@ struct p2m_domain {
     unsigned long   superpages_split;   /* 2 MiB leaves split to 4 KiB */
     unsigned long   superpages_logdirty; /* 2 MiB leaves made log-dirty (split on first write) */
     struct foreign_map *foreign;    /* frames of other domains mapped here */
+
+    /*
+     * The implementation's operations (EPT: ept_p2m_init in p2m-ept.c).
+     * The generic functions below check their arguments (order,
+     * alignment, the gfn width) and call these.  change_type_range works
+     * on [begin, end) and does not flush; flush invalidates the cached
+     * translations.
+     */
+    int  (*set_entry)(struct p2m_domain *p2m, unsigned long gfn, unsigned long mfn,
+                      unsigned int order, p2m_type_t t);
+    unsigned long (*get_entry)(struct p2m_domain *p2m, unsigned long gfn, p2m_type_t *t);
+    int  (*change_type_range)(struct p2m_domain *p2m, unsigned long begin,
+                              unsigned long end, p2m_type_t nt);
+    void (*flush)(struct p2m_domain *p2m);
+    void (*teardown)(struct p2m_domain *p2m);
 };
 
 struct foreign_map {
@@ -38,9 +57,9 @@ struct foreign_map {
     unsigned long mfn;
 };
 
-struct domain;
-
 int p2m_init(struct domain *d);
+/* p2m-ept.c: set up p2m as an EPT p2m (root table, operations). */
+int ept_p2m_init(struct p2m_domain *p2m);
 void p2m_teardown(struct domain *d);
 
 /*
@@ -61,7 +80,8 @@ int p2m_populate_ram(struct domain *d, unsigned long nr_pages);
 /* A machine pointer to guest-physical 'gpa' if it is RAM, else NULL. */
 void *p2m_map_gpa(struct domain *d, uint64_t gpa, p2m_type_t *t);
 
-void ept_sync_domain(struct domain *d);
+/* Invalidate the cached translations of d's p2m (EPT: INVEPT). */
+void p2m_flush(struct domain *d);
 
 /* Map foreign domain fd's frame fgfn at gfn of d / undo it. */
 int p2m_add_foreign(struct domain *d, unsigned long gfn, struct domain *fd,
@@ -80,7 +100,7 @@ int p2m_change_type_range(struct domain *d, unsigned long begin,
                           unsigned long nr, p2m_type_t nt);
 /*
  * The same without invalidating the EPT caches: for batches, which end
- * with one ept_sync_domain() before the domain can run again.
+ * with one p2m_flush() before the domain can run again.
  */
 int p2m_change_type_range_noflush(struct domain *d, unsigned long begin,
                                   unsigned long nr, p2m_type_t nt);

@@ -3,8 +3,10 @@
  * Log-dirty paging: the per-domain dirty bitmap and its modes.
  *
  * paging.c owns the bitmap (a lazily allocated 4-level trie, Xen's shape)
- * and XEN_DOMCTL_shadow_op; hap/hap.c owns the mechanisms (PML or write
- * protection) and dirty-VRAM tracking; the EPT code changes entry types
+ * and XEN_DOMCTL_shadow_op, and calls the mechanism through the
+ * log_dirty_ops the paging mode registered; hap/hap.c implements them (PML
+ * or write protection) and dirty-VRAM tracking; the generic p2m (p2m.c)
+ * changes entry types through the EPT code's p2m operations (p2m-ept.c),
  * and the VMX code owns the PML buffers.
  */
 #ifndef __ASM_X86_PAGING_H__
@@ -16,7 +18,23 @@ struct domain;
 struct vcpu;
 struct xen_domctl_shadow_op;
 
+/*
+ * The mechanism's operations, registered by the paging mode (HAP:
+ * hap_domain_init), as Xen's paging_log_dirty_init(d, &ops).
+ */
+struct log_dirty_ops {
+    int  (*enable)(struct domain *d, bool global);  /* arm what is tracked */
+    void (*disable)(struct domain *d);              /* stop: all plainly writable */
+    /* Re-arm [begin, begin + nr) after its bits were read; no TLB flush yet. */
+    void (*clean_range)(struct domain *d, unsigned long begin, unsigned long nr);
+    /* The flush that ends a batch of clean_range calls. */
+    void (*clean_done)(struct domain *d);
+    /* Drain hardware dirty logs (PML buffers) into the bitmap. */
+    void (*flush)(struct domain *d);
+};
+
 struct log_dirty_domain {
+    const struct log_dirty_ops *ops;
     void           *top;            /* trie root (NULL: no bit set yet) */
     unsigned long  *last_leaf;      /* the leaf last marked (PML drains hit it) */
     unsigned long   last_leaf_base; /* its first pfn */
@@ -26,7 +44,7 @@ struct log_dirty_domain {
     bool            enabled;        /* log-dirty mode on */
     bool            global;         /* all RAM tracked (shadow_op ENABLE) */
     bool            pml;            /* mechanism: PML, else write protection */
-    unsigned long   vram_begin;     /* dirty-VRAM range (vram_nr 0: none) */
+    unsigned long   vram_begin;     /* dirty-VRAM range (vram_nr 0: none), set by hap.c */
     unsigned long   vram_nr;
 
     /* Xen's shadow_op stats, reset by CLEAN. */
@@ -66,22 +84,22 @@ void paging_mark_dirty(struct domain *d, unsigned long gfn, struct vcpu *v);
 bool paging_gfn_tracked(const struct domain *d, unsigned long gfn);
 
 int paging_domctl(struct domain *d, struct xen_domctl_shadow_op *sc);
-int paging_track_dirty_vram(struct domain *d, uint64_t first_pfn, uint32_t nr,
-                            unsigned long bitmap_gva, unsigned long bitmap_size);
 void paging_teardown(struct domain *d);
 
-/* hap/hap.c: the mechanisms. */
-int hap_enable_log_dirty(struct domain *d, bool global);
-void hap_disable_log_dirty(struct domain *d);
-/* Re-arm tracking for [begin, begin + nr) after their bits were cleared. */
-void hap_rearm_range(struct domain *d, unsigned long begin, unsigned long nr);
-/* The same, leaving the EPT flush (ept_sync_domain) to the caller. */
-void hap_rearm_range_noflush(struct domain *d, unsigned long begin, unsigned long nr);
-/* Stop tracking [begin, begin + nr) (make the pages plainly writable). */
-void hap_unarm_range(struct domain *d, unsigned long begin, unsigned long nr);
-/* Flush every vCPU's PML buffer into the bitmap. */
-void hap_flush_dirty_logs(struct domain *d);
+/* For the mechanisms (hap.c). */
+void paging_log_dirty_init(struct domain *d, const struct log_dirty_ops *ops);
+int paging_log_dirty_enable(struct domain *d, bool global);
+void paging_log_dirty_disable(struct domain *d);
+/* Read and clear the bits of [begin, begin + nr) into gva; re-arm them if asked. */
+int paging_log_dirty_range(struct domain *d, unsigned long begin, unsigned long nr,
+                           unsigned long gva, bool rearm);
+
+/* hap/hap.c: the HAP mechanisms (PML or write protection). */
+void hap_domain_init(struct domain *d);
 /* A write hit a write-protected log-dirty page: log it, make it writable. */
 bool hap_handle_logdirty_fault(struct vcpu *v, unsigned long gfn);
+/* XEN_DMOP_track_dirty_vram. */
+int hap_track_dirty_vram(struct domain *d, uint64_t first_pfn, uint32_t nr,
+                         unsigned long bitmap_gva, unsigned long bitmap_size);
 
 #endif /* __ASM_X86_PAGING_H__ */

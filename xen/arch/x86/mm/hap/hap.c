@@ -15,19 +15,29 @@
  *
  * Either way, re-arming (after CLEAN, or a VRAM read) retypes the pages to
  * p2m_ram_logdirty, which rewrites their EPT entries.
+ *
+ * These are registered with paging.c (which owns the bitmap and the
+ * shadow_op domctl) as the domain's log-dirty operations, as Xen's
+ * hap_domain_init does.  Dirty-VRAM tracking lives here too.
  */
+#include <xen/errno.h>
+#include <xen/guest_access.h>
 #include <xen/lib.h>
+#include <xen/mm.h>
 #include <xen/sched.h>
 #include <asm/hvm/hvm.h>
 #include <asm/p2m.h>
 #include <asm/paging.h>
+#include <xen/string.h>
 
 static unsigned long ram_pfns(const struct domain *d)
 {
     return d->arch.hvm.p2m.max_mapped_pfn + 1;
 }
 
-int hap_enable_log_dirty(struct domain *d, bool global)
+static void hap_disable_log_dirty(struct domain *d);
+
+static int hap_enable_log_dirty(struct domain *d, bool global)
 {
     struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
     int rc;
@@ -52,7 +62,7 @@ int hap_enable_log_dirty(struct domain *d, bool global)
     return 0;
 }
 
-void hap_disable_log_dirty(struct domain *d)
+static void hap_disable_log_dirty(struct domain *d)
 {
     struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
 
@@ -64,25 +74,34 @@ void hap_disable_log_dirty(struct domain *d)
     p2m_change_type_range(d, 0, ram_pfns(d), p2m_ram_rw);
 }
 
-void hap_rearm_range(struct domain *d, unsigned long begin, unsigned long nr)
-{
-    p2m_change_type_range(d, begin, nr, p2m_ram_logdirty);
-}
-
-void hap_rearm_range_noflush(struct domain *d, unsigned long begin, unsigned long nr)
+/* Re-arm [begin, begin + nr); the EPT flush comes with clean_done. */
+static void hap_clean_range(struct domain *d, unsigned long begin, unsigned long nr)
 {
     p2m_change_type_range_noflush(d, begin, nr, p2m_ram_logdirty);
 }
 
-void hap_unarm_range(struct domain *d, unsigned long begin, unsigned long nr)
+static void hap_clean_done(struct domain *d)
 {
-    p2m_change_type_range(d, begin, nr, p2m_ram_rw);
+    p2m_flush(d);
 }
 
-void hap_flush_dirty_logs(struct domain *d)
+static void hap_flush_dirty_logs(struct domain *d)
 {
     if ( d->arch.paging.log_dirty.enabled && d->arch.paging.log_dirty.pml )
         hvm_funcs->flush_pml(d);
+}
+
+static const struct log_dirty_ops hap_ops = {
+    .enable     = hap_enable_log_dirty,
+    .disable    = hap_disable_log_dirty,
+    .clean_range = hap_clean_range,
+    .clean_done = hap_clean_done,
+    .flush      = hap_flush_dirty_logs,
+};
+
+void hap_domain_init(struct domain *d)
+{
+    paging_log_dirty_init(d, &hap_ops);
 }
 
 bool hap_handle_logdirty_fault(struct vcpu *v, unsigned long gfn)
@@ -100,4 +119,75 @@ bool hap_handle_logdirty_fault(struct vcpu *v, unsigned long gfn)
     paging_mark_dirty(d, gfn, v);
     p2m_relax_after_violation(d, gfn);
     return true;
+}
+
+/* ---- dirty-VRAM tracking (XEN_DMOP_track_dirty_vram) ------------------------ */
+
+/* Xen's limit: at most 1 GiB of frames per tracked VRAM range. */
+#define DIRTY_VRAM_MAX_PFNS (1UL << (30 - PAGE_SHIFT))
+
+int hap_track_dirty_vram(struct domain *d, uint64_t first_pfn, uint32_t nr,
+                         unsigned long bitmap_gva, unsigned long bitmap_size)
+{
+    struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
+    unsigned long bytes = DIV_ROUND_UP((unsigned long)nr, 8);
+    int rc;
+
+    if ( d == current->domain )
+        return -EINVAL;
+
+    if ( !nr )
+    {
+        /* Stop VRAM tracking; global log-dirty (if on) carries on. */
+        if ( ld->enabled && !ld->global )
+            paging_log_dirty_disable(d);
+        else if ( ld->enabled )
+            ld->vram_begin = ld->vram_nr = 0;
+        return 0;
+    }
+
+    /* Overflow-safe: first_pfn + nr must not wrap past 2^64. */
+    if ( nr > DIRTY_VRAM_MAX_PFNS || nr > ram_pfns(d) ||
+         first_pfn > ram_pfns(d) - nr || bitmap_size < bytes )
+        return -EINVAL;
+    if ( !guest_range_writable(bitmap_gva, bytes) )
+        return -EFAULT;
+
+    ld->vram_calls++;
+    if ( !ld->enabled )
+    {
+        rc = paging_log_dirty_enable(d, false);
+        if ( rc )
+            return rc;
+    }
+
+    if ( first_pfn != ld->vram_begin || nr != ld->vram_nr )
+    {
+        /* A new range: everything in it counts as dirty. */
+        static const uint8_t ones[PAGE_SIZE] = { [0 ... PAGE_SIZE - 1] = 0xff };
+        unsigned long done = 0;
+
+        hap_flush_dirty_logs(d);
+        if ( !ld->global && ld->vram_nr )
+            p2m_change_type_range(d, ld->vram_begin, ld->vram_nr, p2m_ram_rw);
+        ld->vram_begin = first_pfn;
+        ld->vram_nr = nr;
+        /* Drop stale bits of the new range, then track it afresh. */
+        rc = paging_log_dirty_range(d, first_pfn, nr, bitmap_gva, false);
+        if ( rc )
+            return rc;
+        while ( done < bytes )
+        {
+            unsigned long n = min(bytes - done, (unsigned long)PAGE_SIZE);
+
+            if ( copy_to_guest(bitmap_gva + done, ones, n) )
+                return -EFAULT;
+            done += n;
+        }
+        p2m_change_type_range(d, first_pfn, nr, p2m_ram_logdirty);
+        return 0;
+    }
+
+    /* The same range again: what was written since the last call. */
+    return paging_log_dirty_range(d, first_pfn, nr, bitmap_gva, true);
 }
