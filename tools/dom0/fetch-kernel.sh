@@ -109,6 +109,7 @@ if [ -z "$entry" ]; then
     rm -f "$dir/vmlinux.tmp"
     die "$kver's vmlinux has no XEN_ELFNOTE_PHYS32_ENTRY note: it cannot boot as PVH"
 fi
+entry=$(printf '%#x' "$entry")
 mv "$dir/vmlinux.tmp" "$dir/vmlinux"
 {
     echo "KVER=$kver"
