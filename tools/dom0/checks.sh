@@ -20,15 +20,19 @@ bad() {
 # run NAME CMD...: CMD succeeds.
 run() {
     n=$1; shift
-    if "$@" > $out 2>&1; then ok "$n"; else bad "$n" "exit status $?"; fi
+    "$@" > $out 2>&1
+    rc=$?
+    if [ $rc -eq 0 ]; then ok "$n"; else bad "$n" "exit status $rc"; fi
 }
 
 # match NAME REGEX CMD...: CMD succeeds and a line of its output matches
 # REGEX (grep -E).
 match() {
     n=$1 re=$2; shift 2
-    if ! "$@" > $out 2>&1; then
-        bad "$n" "exit status $?"
+    "$@" > $out 2>&1
+    rc=$?
+    if [ $rc -ne 0 ]; then
+        bad "$n" "exit status $rc"
     elif grep -qE -- "$re" $out; then
         ok "$n"
     else
@@ -39,8 +43,10 @@ match() {
 # nomatch NAME REGEX CMD...: CMD succeeds and no line matches REGEX.
 nomatch() {
     n=$1 re=$2; shift 2
-    if ! "$@" > $out 2>&1; then
-        bad "$n" "exit status $?"
+    "$@" > $out 2>&1
+    rc=$?
+    if [ $rc -ne 0 ]; then
+        bad "$n" "exit status $rc"
     elif grep -qE -- "$re" $out; then
         bad "$n" "a line matches /$re/"
     else
@@ -51,8 +57,10 @@ nomatch() {
 # count NAME MIN CMD...: CMD succeeds and prints one number >= MIN.
 count() {
     n=$1 min=$2; shift 2
-    if ! "$@" > $out 2>&1; then
-        bad "$n" "exit status $?"
+    "$@" > $out 2>&1
+    rc=$?
+    if [ $rc -ne 0 ]; then
+        bad "$n" "exit status $rc"
     elif [ "$(cat $out)" -ge "$min" ] 2> /dev/null; then
         ok "$n ($(cat $out))"
     else
@@ -60,8 +68,12 @@ count() {
     fi
 }
 
-# The state letters of domain $1 in `xl list` (r b p s c d).
-state() { xl list "$1" | awk 'NR == 2 { print $5 }'; }
+# The state column of domain $1 in `xl list`: "rbpscd" with '-' for
+# each flag not set; fails if xl does.
+state() {
+    xl list "$1" > /tmp/state.out || return
+    awk 'NR == 2 { print $5 }' /tmp/state.out
+}
 
 echo "dom0 checks: Linux $(uname -r), $(grep -c ^processor /proc/cpuinfo) CPU," \
      "up $(cut -d' ' -f1 /proc/uptime) s"
@@ -82,11 +94,11 @@ nomatch "boot.elf is gone" '^boot ' xl list
 # A long-running writer: jbb writing its working set and a framebuffer.
 run "xl create jbb.cfg" xl create /etc/xen/jbb.cfg
 match "xl list: jbb" '^jbb +[0-9]+ ' xl list
-d=$(xl domid jbb 2> /dev/null) || d=$(xl list | awk 'END { print $2 }')
+d=$(xl domid jbb 2> /dev/null) || d=$(xl list 2> /dev/null | awk 'END { print $2 }')
 run "xl pause" xl pause "$d"
-match "paused" 'p' state "$d"
+match "paused" '^..p' state "$d"
 run "xl unpause" xl unpause "$d"
-nomatch "running again" 'p' state "$d"
+match "running again" '^..-' state "$d"
 
 run "log-dirty on" xl log-dirty "$d" on
 sleep 1
