@@ -20,7 +20,7 @@ at() {
                     END { if (!f) print "-" }' "$times"
 }
 last=$(tail -n 1 "$times" | awk '{ print $1 "s" }')
-ticks=$(awk '/^[0-9]+[a-z]\[/ { t = $1 } END { sub(/[a-z].*/, "", t); print t + 0 }' \
+ticks=$(awk '/^[0-9]+[a-z]\[/ { t = $1 } END { sub(/[a-z].*/, "", t); printf "%.0f", t }' \
         "$dir/bochs.log" 2> /dev/null)
 echo "dom0: wall time since Bochs started (serial.times):"
 printf '  %-44s %s\n' \
@@ -29,7 +29,8 @@ printf '  %-44s %s\n' \
     "Linux's first line" "$(at '^\(d0\) ')" \
     "/init's first line" "$(at 'dom0 checks: Linux')" \
     "last line" "$last"
-echo "  Bochs ticks (= instructions) at the end: $ticks; status: $(cat "$dir/status" 2> /dev/null)"
+echo "  Bochs ticks at the end: $ticks (a run stopped on a line ran 1 s more;"
+echo "  an idle machine's ticks race ahead); Bochs: $(cat "$dir/status" 2> /dev/null)"
 
 txt=$(sed -E 's/^ *[0-9.]+ //' "$times")
 res=$(grep -aoE 'dom0 checks: [0-9]+ passed, [0-9]+ failed' <<< "$txt" | tail -n 1)
