@@ -19,7 +19,8 @@
 #
 # Leaves in DIR:
 #   debs/*.deb          the packages as downloaded
-#   kernel/             the kernel package's tree (boot/, lib/modules/)
+#   kernel/             the kernel package's tree (boot/, lib/modules/ with
+#                       drivers/xen only)
 #   busybox/            busybox-static's tree (bin/busybox)
 #   vmlinux             the uncompressed kernel (ELF64, PVH entry note)
 #   kernel.env          KVER=..., PVH_ENTRY=0x..., VMLINUX_BYTES=...
@@ -84,6 +85,12 @@ say "dpkg -x $pkg, busybox-static"
 rm -rf "$dir/kernel" "$dir/busybox"
 dpkg -x "$(ls "$dir/debs/${pkg}_"*.deb | head -n 1)" "$dir/kernel"
 dpkg -x "$(ls "$dir/debs/busybox-static_"*.deb | head -n 1)" "$dir/busybox"
+# Of the ~400 MB of modules only drivers/xen is used (mk-initramfs.sh).
+mdir=$dir/kernel/lib/modules/$kver/kernel
+if [ -d "$mdir/drivers/xen" ]; then
+    find "$mdir" -mindepth 1 -maxdepth 1 ! -name drivers -exec rm -rf {} +
+    find "$mdir/drivers" -mindepth 1 -maxdepth 1 ! -name xen -exec rm -rf {} +
+fi
 [ -x "$dir/busybox/bin/busybox" ] || die "busybox-static has no bin/busybox"
 
 bz=$dir/kernel/boot/vmlinuz-$kver
