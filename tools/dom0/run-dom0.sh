@@ -138,7 +138,7 @@ stamp() {
         printf '%7.2f %s\n' "$(( (now - t0) / 10000 ))e-2" "${line%$'\r'}"
     done
 }
-tail -n +1 -F "$dir/serial.out" 2> /dev/null > >(stamp > "$dir/serial.times") &
+tail -n +1 -F -s 0.1 "$dir/serial.out" 2> /dev/null > >(stamp > "$dir/serial.times") &
 tail_pid=$!
 tools/boot/bochs-run.sh "${bochs_args[@]}" -s "$stop"
 sleep 0.5
