@@ -65,8 +65,8 @@ fi
 # notice lines but keeps warnings, errors, BUGs and oopses (every console
 # character is a VM exit); one CPU.
 DOM0_CMDLINE=${DOM0_CMDLINE:-loglevel=5 console=hvc0 earlyprintk=xen nosmp tsc=reliable}
-# The hypervisor zeroes all of dom0's RAM before it starts: about 5 s of
-# Bochs time per 100 MiB.
+# The hypervisor zeroes all of dom0's RAM before it starts, about a Bochs
+# tick a byte: every MiB given costs boot time.
 DOM0_MEM=${DOM0_MEM:-256}
 MEGS=1024
 
