@@ -5,6 +5,12 @@
 #                 the toolstack (tools/)
 #   make run      boot the hypervisor under Bochs with pml=1 ple_gap=64
 #                 ple_window=4096 and the demo guests, console on the terminal
+#   make run-dom0 the same with Debian's stock kernel as the PVH control
+#                 domain running xl (tools/dom0/run-dom0.sh): downloads the
+#                 kernel once into build/dom0 (apt-get download, never
+#                 installed); what `make run` becomes once Linux boots.
+#                 DOM0_INIT=shell: a shell on the console instead of the
+#                 scripted checks; V=1 shows the build's commands
 #   make test     run every test suite; ends with "N passed, N failed"
 #   make bench    the performance lab: install what is missing, build, boot
 #                 the benchmark runs under Bochs and write docs/performance.md
@@ -19,7 +25,7 @@ MAKEFLAGS += --no-print-directory
 
 RUN_XEN_CMDLINE ?= pml=1 ple_gap=64 ple_window=4096
 
-.PHONY: all xen guests tools deps run test bench clean
+.PHONY: all xen guests tools deps run run-dom0 test bench clean
 
 all: xen guests tools
 
@@ -38,6 +44,12 @@ deps:
 run: deps
 	@$(MAKE) all
 	@tools/misc/run-demo.sh "$(RUN_XEN_CMDLINE)"
+
+DOM0_INIT ?= checks
+run-dom0:
+	@tools/misc/install-deps.sh dom0
+	@$(MAKE) $(if $(filter 1,$(V)),,-s) all
+	@tools/dom0/run-dom0.sh -m $(DOM0_INIT) -c "$(RUN_XEN_CMDLINE)"
 
 test: deps
 	@tools/misc/run-all-tests.sh

@@ -4,7 +4,7 @@
 # Boot an ISO in Bochs, headless, in its own working directory.
 #
 #   bochs-run.sh -d DIR -i ISO [-c CPU] [-n NCPUS] [-m MEGS] [-t SECONDS]
-#                [-s REGEX] [-I IPS] [-f]
+#                [-s REGEX] [-I IPS] [-f] [-T TTY]
 #
 #   -d DIR      working directory: bochsrc, cont.rc, serial.out (COM1),
 #               bochs.log, bochs.out (Bochs's own terminal output), status
@@ -21,6 +21,9 @@
 #               many ticks a millisecond of timer time lasts (default:
 #               Bochs's own, 4000000)
 #   -f          follow: copy the serial line to stdout while Bochs runs
+#   -T TTY      COM1 on the terminal TTY, both ways (Bochs's "term" mode,
+#               raw), instead of serial.out: for an interactive console;
+#               -s and -f then have nothing to read
 #
 # Returns when Bochs exits (the hypervisor powers off by writing "Shutdown"
 # to port 0x8900), when REGEX matched, or at the timeout.  DIR/status then
@@ -39,13 +42,14 @@ timeout=120
 stop_regex=
 ips=
 follow=0
+tty=
 
 usage() {
-    sed -n '4,30p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '4,33p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
-while getopts "d:i:c:n:m:t:s:I:fh" opt; do
+while getopts "d:i:c:n:m:t:s:I:fT:h" opt; do
     case $opt in
     d) dir=$OPTARG ;;
     i) iso=$OPTARG ;;
@@ -56,6 +60,7 @@ while getopts "d:i:c:n:m:t:s:I:fh" opt; do
     s) stop_regex=$OPTARG ;;
     I) ips=$OPTARG ;;
     f) follow=1 ;;
+    T) tty=$OPTARG ;;
     *) usage ;;
     esac
 done
@@ -77,7 +82,7 @@ ata0: enabled=1, ioaddr1=0x1f0, ioaddr2=0x3f0, irq=14
 ata0-master: type=cdrom, path=$iso, status=inserted
 boot: cdrom
 display_library: term
-com1: enabled=1, mode=file, dev=serial.out
+com1: enabled=1, $([ -n "$tty" ] && echo "mode=term, dev=$tty" || echo "mode=file, dev=serial.out")
 clock: sync=none, time0=946684800
 port_e9_hack: enabled=0
 log: bochs.log

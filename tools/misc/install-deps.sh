@@ -3,6 +3,12 @@
 #
 # Install the Debian packages the build, the tests and `make run` need,
 # if any is missing.  Idempotent and quiet when everything is there.
+#
+#   install-deps.sh [dom0]
+#
+# dom0: also what `make run-dom0` and tests/dom0-linux/run.sh need on this
+# machine: xz to unpack Debian's kernel, libc.a to link xl statically.  The kernel and busybox-static
+# themselves are only downloaded (apt-get download), never installed here.
 set -euo pipefail
 
 PACKAGES=(
@@ -13,6 +19,10 @@ PACKAGES=(
     libxen-dev                   # Xen's public headers, for the ABI comparison
     libyajl-dev                  # JSON for the toolstack
 )
+if [ "${1:-}" = dom0 ]; then
+    PACKAGES+=(xz-utils          # the bzImage's XZ payload (tools/dom0)
+               libc6-dev)        # libc.a for the static xl (libyajl_s.a: libyajl-dev)
+fi
 
 missing=()
 for p in "${PACKAGES[@]}"; do

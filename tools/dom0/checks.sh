@@ -1,0 +1,123 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The control domain's scripted checks (/etc/dom0/checks.sh in the
+# initramfs): the toolstack against the real hypervisor through Linux's
+# privcmd.  One "PASS <check>" or "FAIL <check>: <why>" line each, then
+# "dom0 checks: N passed, N failed" (tests/dom0-linux/run.sh reads them).
+# Exits non-zero if any check failed.
+pass=0
+fail=0
+out=/tmp/check.out
+
+ok() { pass=$((pass + 1)); echo "PASS $1"; }
+bad() {
+    fail=$((fail + 1))
+    echo "FAIL $1: $2"
+    [ -s $out ] && tail -n 4 $out | sed 's/^/    | /'
+}
+
+# run NAME CMD...: CMD succeeds.
+run() {
+    n=$1; shift
+    "$@" > $out 2>&1
+    rc=$?
+    if [ $rc -eq 0 ]; then ok "$n"; else bad "$n" "exit status $rc"; fi
+}
+
+# match NAME REGEX CMD...: CMD succeeds and a line of its output matches
+# REGEX (grep -E).
+match() {
+    n=$1 re=$2; shift 2
+    "$@" > $out 2>&1
+    rc=$?
+    if [ $rc -ne 0 ]; then
+        bad "$n" "exit status $rc"
+    elif grep -qE -- "$re" $out; then
+        ok "$n"
+    else
+        bad "$n" "no line matches /$re/"
+    fi
+}
+
+# nomatch NAME REGEX CMD...: CMD succeeds and no line matches REGEX.
+nomatch() {
+    n=$1 re=$2; shift 2
+    "$@" > $out 2>&1
+    rc=$?
+    if [ $rc -ne 0 ]; then
+        bad "$n" "exit status $rc"
+    elif grep -qE -- "$re" $out; then
+        bad "$n" "a line matches /$re/"
+    else
+        ok "$n"
+    fi
+}
+
+# count NAME MIN CMD...: CMD succeeds and prints one number >= MIN.
+count() {
+    n=$1 min=$2; shift 2
+    "$@" > $out 2>&1
+    rc=$?
+    if [ $rc -ne 0 ]; then
+        bad "$n" "exit status $rc"
+    elif [ "$(cat $out)" -ge "$min" ] 2> /dev/null; then
+        ok "$n ($(cat $out))"
+    else
+        bad "$n" "'$(head -c 60 $out)' is not a count >= $min"
+    fi
+}
+
+# The state column of domain $1 in `xl list`: "rbpscd" with '-' for
+# each flag not set; fails if xl does.
+state() {
+    xl list "$1" > /tmp/state.out || return
+    awk 'NR == 2 { print $5 }' /tmp/state.out
+}
+
+echo "dom0 checks: Linux $(uname -r), $(grep -c ^processor /proc/cpuinfo) CPU," \
+     "up $(cut -d' ' -f1 /proc/uptime) s"
+
+run "privcmd device" test -c /dev/xen/privcmd
+match "xl info" '^xen_major +: [0-9]+' xl info
+match "xl info: PML on the command line" '^xen_commandline +: .*pml=1' xl info
+match "xl list: Domain-0" '^Domain-0 +0 ' xl list
+match "xl dmesg: the hypervisor's banner" 'Xen version' xl dmesg
+match "xl dmesg: PML enabled" 'VMX: PML enabled' xl dmesg
+
+# A short-lived guest: it reports on the hypervisor console and powers off.
+run "xl create boot.elf" xl create /etc/xen/boot.cfg
+sleep 2
+match "boot.elf reported SUCCESS" '\(d[0-9]+\) Test result: SUCCESS' xl dmesg
+nomatch "boot.elf is gone" '^boot ' xl list
+
+# A long-running writer: jbb writing its working set and a framebuffer.
+run "xl create jbb.cfg" xl create /etc/xen/jbb.cfg
+match "xl list: jbb" '^jbb +[0-9]+ ' xl list
+d=$(xl domid jbb 2> /dev/null) || d=$(xl list 2> /dev/null | awk 'END { print $2 }')
+run "xl pause" xl pause "$d"
+match "paused" '^..p' state "$d"
+run "xl unpause" xl unpause "$d"
+match "running again" '^..-' state "$d"
+
+run "log-dirty on" xl log-dirty "$d" on
+sleep 1
+count "log-dirty peek: pages dirtied" 1 xl log-dirty "$d" peek --stats
+count "log-dirty clean" 1 xl log-dirty "$d" clean --stats
+sleep 1
+count "log-dirty clean: a new round" 1 xl log-dirty "$d" clean --stats
+run "log-dirty off" xl log-dirty "$d" off
+
+# jbb draws into 256 framebuffer pages at pfn 0x400 (tests/common/include/bench.h).
+count "vram-track: a new range reports every page" 256 xl vram-track "$d" 0x400 256 --stats
+sleep 1
+count "vram-track: pages drawn since" 1 xl vram-track "$d" 0x400 256 --stats
+run "vram-track off" xl vram-track "$d" off
+
+match "dirty-rate" '^Dirty rate: [1-9][0-9]* \(pages/s\)' xl dirty-rate -t 0.5 "$d"
+
+run "xl destroy" xl destroy "$d"
+nomatch "jbb is gone" '^jbb ' xl list
+
+echo "dom0 checks: $pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,89 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Build the Linux control domain's initramfs: a cpio "newc" archive
+# (tools/dom0/gen-cpio.py) holding
+#   /bin/busybox + its applets   Debian's busybox-static
+#   /init, /etc/dom0/checks.sh   tools/dom0/init, tools/dom0/checks.sh
+#   /lib/modules/*.ko            xen-privcmd, xen-evtchn, xen-gntdev, xenfs
+#                                from the same kernel package
+#   /usr/sbin/xl                 tools/xl/xl.static, stripped (no .so needed)
+#   /usr/lib/xen-pml/*.elf       the domU test kernels to `xl create` from
+#   /etc/xen/*.cfg               their xl configurations (tools/dom0/etc/)
+#   /dev/console                 for init's standard streams
+#
+#   mk-initramfs.sh [-o DIR] [-z gzip|none]
+#
+#   -o DIR   where fetch-kernel.sh left the kernel (default build/dom0);
+#            writes DIR/initramfs.cpio or DIR/initramfs.cpio.gz and
+#            DIR/initramfs.list (what went in)
+#   -z       compression (default none: GRUB passes a gzip archive as it
+#            is, and Linux's inflating it costs about what GRUB's reading
+#            the bytes saved does; see docs/misc/dom0-linux.md)
+#
+# Needs `make -C tools/xl xl.static` and `make -C tests` done.
+
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+dir=$ROOT/build/dom0
+z=none
+while getopts "o:z:h" opt; do
+    case $opt in
+    o) dir=$OPTARG ;;
+    z) z=$OPTARG ;;
+    *) sed -n '4,24p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    esac
+done
+case $z in gzip|none) ;; *) echo "mk-initramfs: -z gzip or none" >&2; exit 2 ;; esac
+die() { echo "mk-initramfs: $*" >&2; exit 1; }
+
+[ -s "$dir/kernel.env" ] || die "no kernel in $dir: run tools/dom0/fetch-kernel.sh"
+. "$dir/kernel.env"
+mods=$dir/kernel/lib/modules/$KVER/kernel/drivers/xen
+bb=$dir/busybox/bin/busybox
+xl=$ROOT/tools/xl/xl.static
+[ -x "$xl" ] || die "no $xl: make -C tools/xl xl.static"
+DOMU_KERNELS="boot demo dirtier jbb pause-spin smp-rr crash hypercall-errors"
+
+stage=$dir/initramfs.d
+rm -rf "$stage"
+mkdir -p "$stage"
+strip -o "$stage/xl" "$xl"
+
+list=$dir/initramfs.list
+{
+    for d in bin sbin usr usr/bin usr/sbin usr/lib usr/lib/xen-pml lib \
+             lib/modules etc etc/dom0 etc/xen dev proc sys tmp run root; do
+        echo "dir /$d 0755 0 0"
+    done
+    echo "slink /var /run 0777 0 0"
+    echo "nod /dev/console 0600 0 0 c 5 1"
+    echo "file /init $ROOT/tools/dom0/init 0755 0 0"
+    echo "file /etc/dom0/checks.sh $ROOT/tools/dom0/checks.sh 0755 0 0"
+    echo "file /bin/busybox $bb 0755 0 0"
+    # Every applet a link to busybox, where Debian's busybox puts it.
+    "$bb" --list-full | while read -r a; do
+        [ "$a" = bin/busybox ] || echo "slink /$a /bin/busybox 0777 0 0"
+    done
+    for m in xen-privcmd xen-evtchn xen-gntdev xenfs/xenfs; do
+        [ -f "$mods/$m.ko" ] || die "no $m.ko in $KVER"
+        echo "file /lib/modules/${m#*/}.ko $mods/$m.ko 0644 0 0"
+    done
+    echo "file /usr/sbin/xl $stage/xl 0755 0 0"
+    for g in $DOMU_KERNELS; do
+        [ -f "$ROOT/tests/bin/$g.elf" ] || die "no tests/bin/$g.elf: make -C tests"
+        echo "file /usr/lib/xen-pml/$g.elf $ROOT/tests/bin/$g.elf 0644 0 0"
+    done
+    for c in "$ROOT"/tools/dom0/etc/*.cfg; do
+        echo "file /etc/xen/$(basename "$c") $c 0644 0 0"
+    done
+} > "$list"
+
+cpio=$dir/initramfs.cpio
+rm -f "$cpio" "$cpio.gz"
+"$ROOT/tools/dom0/gen-cpio.py" "$list" "$cpio"
+if [ $z = gzip ]; then
+    gzip -9 -n "$cpio"
+    cpio=$cpio.gz
+fi
+echo "$cpio"
