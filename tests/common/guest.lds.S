@@ -30,6 +30,14 @@ SECTIONS
 
     .rodata : { *(.rodata .rodata.*) }
 
+    /* Exception fixups (extable.h): { faulting RIP, resume RIP } pairs. */
+    .ex_table : {
+        . = ALIGN(8);
+        __start_ex_table = .;
+        *(.ex_table)
+        __stop_ex_table = .;
+    }
+
     .data : { *(.data .data.*) }
 
     . = ALIGN(0x1000);

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The guest's IDT: every exception is unexpected.  It is reported (vector,
- * error code, RIP) and the test ends with ERROR, so a bug in a test does
- * not hang silently.
+ * The guest's IDT: an exception at an instruction listed in the exception
+ * table (extable.h) resumes at its fixup; any other is unexpected.  It is
+ * reported (vector, error code, RIP) and the test ends with ERROR, so a bug
+ * in a test does not hang silently.
  */
 
 #include "test.h"
+#include "extable.h"
 
 /* Pushed by entry.S, lowest address first. */
 struct cpu_regs {
@@ -78,6 +80,9 @@ void do_exception(struct cpu_regs *regs)
     static atomic_t nesting;
     const char *name = regs->vector < X86_NR_EXCEPTIONS
         ? exc_names[regs->vector] : NULL;
+
+    if ( extable_fixup(&regs->rip, &regs->rdi, regs->vector, regs->error_code) )
+        return;
 
     /* An exception while reporting one: give up on this vCPU's report. */
     if ( atomic_add_return(&nesting, 1) > 1 )

@@ -65,7 +65,6 @@ $(TOOLSTACK_TESTS:%=$(OBJ)/%/main.o): \
 
 # A test may carry assembly of its own (tests/<name>/*.S): linked in too.
 test_asm_objs = $(patsubst %.S,$(OBJ)/%.o,$(wildcard $(1)/*.S))
-.SECONDEXPANSION:
 $(TOOLSTACK_ELFS): $(BIN)/%.elf: $(OBJ)/%/main.o $$(call test_asm_objs,$$*) \
         $(COMMON_OBJS) $(TOOLSTACK_LIB) $(OBJ)/guest.lds
 	$(CC) $(GUEST_LDFLAGS) -Wl,-T,$(OBJ)/guest.lds -o $@ $< \
