@@ -37,8 +37,12 @@ TOOLSTACK_CPPFLAGS := -nostdinc -isystem $(shell $(CC) -print-file-name=include)
     -I$(CURDIR)/common/libc/include -I$(XEN_ROOT)/tools/include \
     -I$(XEN_ROOT)/xen/include -D__XEN_TOOLS__
 
+# Helpers of the control-domain tests themselves, on top of the libraries.
+TOOLSTACK_TEST_SRCS := dirty-check.c
+
 TOOLSTACK_OBJS := $(addprefix $(OBJ)/tools/,$(TOOLSTACK_SRCS:.c=.o)) \
-                  $(addprefix $(OBJ)/libc/,$(LIBC_SRCS:.c=.o))
+                  $(addprefix $(OBJ)/libc/,$(LIBC_SRCS:.c=.o)) \
+                  $(addprefix $(OBJ)/tstest/,$(TOOLSTACK_TEST_SRCS:.c=.o))
 TOOLSTACK_LIB := $(OBJ)/libtoolstack.a
 TOOLSTACK_ELFS := $(addprefix $(BIN)/,$(addsuffix .elf,$(TOOLSTACK_TESTS)))
 
@@ -51,6 +55,11 @@ $(OBJ)/tools/guest/%.o: TOOLSTACK_CPPFLAGS += -I$(TOOLS_LIBS)/ctrl
 
 # The libc may use the guest library's headers (console, panic).
 $(OBJ)/libc/%.o: common/libc/%.c
+	@mkdir -p $(@D)
+	$(CC) $(GUEST_CFLAGS) $(TOOLSTACK_CPPFLAGS) -I$(CURDIR)/common/include \
+	    -c $< -o $@
+
+$(OBJ)/tstest/%.o: common/%.c
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) $(TOOLSTACK_CPPFLAGS) -I$(CURDIR)/common/include \
 	    -c $< -o $@
