@@ -18,7 +18,8 @@
  * by a new baseline.  Domains it creates are destroyed at the end.
  *
  * Guest command line: domu=<writer> (1), witness=<id> (2), seed=<n> (1),
- * iters=<n> (300), check=<K> (10), trace=1, ops=<list>: default, all, and
+ * iters=<n> (300), check=<K> (10), trace=1, calls=<mask> (which calls:
+ * 1 domctl, 2 sysctl, 4 dm_op, 8 memory_op; default 15), ops=<list>: default, all, and
  * the known-bad classes gfn-wide (foreign mappings and populate beyond the
  * guest-physical address width: a host crash today) and vram-wrap
  * (track_dirty_vram with first_pfn + nr wrapping: the same), and map-dup
@@ -300,6 +301,13 @@ static void fuzz_memory_op(void)
     long rc;
 
     fill(scratch, 4096);
+    /*
+     * Entries past our 64 come from the start-info page, which earlier
+     * calls (readconsole...) may have filled: zeros again, so a long batch
+     * meets frames in use (our RAM) and then the end of RAM, never random
+     * frames (beyond the address width: the known gfn-wide crash).
+     */
+    memset(scratch + scratch_size, 0, PAGE_SIZE);
     for ( i = 0; i < 64; i++ )
     {
         gfns[i] = gfn();
@@ -343,6 +351,18 @@ static void fuzz_memory_op(void)
     rc = hypercall6(__HYPERVISOR_memory_op, cmd, arg, 0, 0, 0);
     count(rc);
 
+    if ( trace_on && cmd == XENMEM_add_to_physmap_batch && !rc )
+    {
+        const struct xen_add_to_physmap_batch *b = (void *)scratch;
+        const int *e = (void *)(scratch + 3072);
+
+        printk("  batch: domid %#x space %u size %u foreign d%u\n", b->domid, b->space,
+               b->size, b->u.foreign_domid);
+        for ( i = 0; i < 64 && i < b->size; i++ )
+            if ( b->errs.p == (void *)e && !e[i] )
+                printk("  mapped gfn %#lx\n", (unsigned long)mine[i]);
+    }
+
     /*
      * Undo our foreign mappings (above our RAM, and in its holes: the
      * VGA hole is not RAM); libxenforeignmemory's own window is left alone.
@@ -356,8 +376,11 @@ static void fuzz_memory_op(void)
             {
                 struct xen_remove_from_physmap r = { .domid = DOMID_SELF, .gpfn = mine[i] };
 
-                hypercall6(__HYPERVISOR_memory_op, XENMEM_remove_from_physmap,
-                           (unsigned long)&r, 0, 0, 0);
+                long r2 = hypercall6(__HYPERVISOR_memory_op, XENMEM_remove_from_physmap,
+                                     (unsigned long)&r, 0, 0, 0);
+
+                if ( trace_on && r2 != -XEN_ENOENT )
+                    printk("  unmap gfn %#lx: %ld\n", (unsigned long)mine[i], r2);
             }
 }
 
@@ -438,6 +461,7 @@ void test_main(void)
     DECLARE_HYPERCALL_BUFFER(unsigned long, bm);
     unsigned long seed = cmdline_ulong("seed", 1), iters = cmdline_ulong("iters", 300);
     unsigned long every = cmdline_ulong("check", 10), i;
+    unsigned int kinds = cmdline_ulong("calls", 15);
 
     if ( !hypercall_page_ready )
         return xtf_skip("Skip: not running under Xen\n");
@@ -479,11 +503,14 @@ void test_main(void)
         bool reset = false;
         unsigned int k = below(20);
 
-        if ( k < 9 )
+        k = k < 9 ? 0 : k < 12 ? 1 : k < 15 ? 2 : 3;
+        if ( !(kinds & (1u << k)) )
+            continue;
+        if ( k == 0 )
             reset = fuzz_domctl(), calls[0]++;
-        else if ( k < 12 )
+        else if ( k == 1 )
             fuzz_sysctl(), calls[1]++;
-        else if ( k < 15 )
+        else if ( k == 2 )
             reset = fuzz_dm_op(), calls[2]++;
         else
             fuzz_memory_op(), calls[3]++;

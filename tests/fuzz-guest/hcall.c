@@ -110,9 +110,18 @@ void fuzz_hcall(void)
             a[0] = VCPUOP_is_up;
         break;
     case __HYPERVISOR_console_io:
-        /* Zeros are dropped by the console: exercise the copy, keep the log. */
+        /*
+         * Zeros are dropped by the console: exercise the copy, keep the
+         * log.  Only from the scratch area (zeros up to the end of RAM) or
+         * a bad pointer: from elsewhere it would print our own image,
+         * "Test result" strings included.
+         */
         if ( (unsigned int)a[0] == CONSOLEIO_write )
+        {
             memset(scratch, 0, scratch_size);
+            a[2] = fuzz_chance(50) ? (unsigned long)scratch + fuzz_below(scratch_size)
+                                   : bad_pointer();
+        }
         break;
     case __HYPERVISOR_dm_op:
     case __HYPERVISOR_domctl:
