@@ -15,6 +15,9 @@
 #   make bench    the performance lab: install what is missing, build, boot
 #                 the benchmark runs under Bochs and write docs/performance.md
 #                 (tools/bench/run-bench.sh)
+#   make fuzz     run the hostile-guest and control-domain fuzzers with new
+#                 seeds (tools/misc/fuzz.sh: FUZZ_ITERS=20, FUZZ_SEED=,
+#                 FUZZ_KIND=guest|dom0|both, FUZZ_OPS=, FUZZ_TRACE=1)
 #   make clean
 # `run` and `test` install the Debian packages they need first.
 
@@ -25,7 +28,7 @@ MAKEFLAGS += --no-print-directory
 
 RUN_XEN_CMDLINE ?= pml=1 ple_gap=64 ple_window=4096
 
-.PHONY: all xen guests tools deps run run-dom0 test bench clean
+.PHONY: all xen guests tools deps run run-dom0 test bench fuzz clean
 
 all: xen guests tools
 
@@ -57,6 +60,11 @@ test: deps
 bench: deps
 	@$(MAKE) all
 	@tools/bench/run-bench.sh -n
+
+fuzz: deps
+	@$(MAKE) -s all
+	@FUZZ_ITERS="$(FUZZ_ITERS)" FUZZ_SEED="$(FUZZ_SEED)" FUZZ_KIND="$(FUZZ_KIND)" \
+	    FUZZ_OPS="$(FUZZ_OPS)" FUZZ_TRACE="$(FUZZ_TRACE)" tools/misc/fuzz.sh
 
 clean:
 	$(MAKE) -C xen clean

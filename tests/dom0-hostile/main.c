@@ -39,6 +39,7 @@ static xc_interface *xch;
 static xendevicemodel_handle *dmod;
 static xenforeignmemory_handle *fmem;
 static uint32_t domu = 1;
+static void *dup_map;
 
 static void expect_errno(const char *what, long rc, int err)
 {
@@ -255,6 +256,24 @@ void test_main(void)
     else
         printk("d%u still runs\n", domu);
 
+    /*
+     * Two mappings of one frame of the domU kept across its death: the
+     * frame outlives it until both are gone, and is freed once (the
+     * fuzzer found a double free here when this domain was torn down).
+     */
+    {
+        static const xen_pfn_t same[2] = { 0x300, 0x300 };
+        int errs[2] = { -1, -1 };
+
+        dup_map = xenforeignmemory_map(fmem, domu, PROT_READ, 2, same, errs);
+        if ( !dup_map || errs[0] || errs[1] )
+            xtf_failure("Fail: two mappings of one frame: %d %d\n", errs[0], errs[1]);
+    }
+
     if ( xc_domain_shutdown(xch, domu, SHUTDOWN_poweroff) )
         xtf_failure("Fail: shutdown d%u: errno %d\n", domu, errno);
+    /* Until it is destroyed, so that this domain's teardown comes after. */
+    while ( xc_domain_getinfolist(xch, domu, 1, &after) == 1 && after.domain == domu )
+        hypercall_yield();
+    printk("d%u destroyed; leaving with its frame mapped twice\n", domu);
 }

@@ -37,9 +37,13 @@ TOOLSTACK_CPPFLAGS := -nostdinc -isystem $(shell $(CC) -print-file-name=include)
     -I$(CURDIR)/common/libc/include -I$(XEN_ROOT)/tools/include \
     -I$(XEN_ROOT)/xen/include -D__XEN_TOOLS__
 
+# Helpers of the control-domain tests themselves, on top of the libraries.
+TOOLSTACK_TEST_SRCS := dirty-check.c
+
 TOOLSTACK_OBJS := $(addprefix $(OBJ)/tools/,$(TOOLSTACK_SRCS:.c=.o)) \
                   $(addprefix $(OBJ)/tools/libelf/,$(LIBELF_SRCS:.c=.o)) \
-                  $(addprefix $(OBJ)/libc/,$(LIBC_SRCS:.c=.o))
+                  $(addprefix $(OBJ)/libc/,$(LIBC_SRCS:.c=.o)) \
+                  $(addprefix $(OBJ)/tstest/,$(TOOLSTACK_TEST_SRCS:.c=.o))
 TOOLSTACK_LIB := $(OBJ)/libtoolstack.a
 TOOLSTACK_ELFS := $(addprefix $(BIN)/,$(addsuffix .elf,$(TOOLSTACK_TESTS)))
 
@@ -61,6 +65,11 @@ $(OBJ)/libc/%.o: common/libc/%.c
 	$(CC) $(GUEST_CFLAGS) $(TOOLSTACK_CPPFLAGS) -I$(CURDIR)/common/include \
 	    -c $< -o $@
 
+$(OBJ)/tstest/%.o: common/%.c
+	@mkdir -p $(@D)
+	$(CC) $(GUEST_CFLAGS) $(TOOLSTACK_CPPFLAGS) -I$(CURDIR)/common/include \
+	    -c $< -o $@
+
 $(TOOLSTACK_LIB): $(TOOLSTACK_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
@@ -71,7 +80,6 @@ $(TOOLSTACK_TESTS:%=$(OBJ)/%/main.o): \
 
 # A test may carry assembly of its own (tests/<name>/*.S): linked in too.
 test_asm_objs = $(patsubst %.S,$(OBJ)/%.o,$(wildcard $(1)/*.S))
-.SECONDEXPANSION:
 $(TOOLSTACK_ELFS): $(BIN)/%.elf: $(OBJ)/%/main.o $$(call test_asm_objs,$$*) \
         $(COMMON_OBJS) $(TOOLSTACK_LIB) $(OBJ)/guest.lds
 	$(CC) $(GUEST_LDFLAGS) -Wl,-T,$(OBJ)/guest.lds -o $@ $< \

@@ -198,22 +198,38 @@ int p2m_add_foreign(struct domain *d, unsigned long gfn, struct domain *fd,
     return 0;
 }
 
-/* Is an orphaned frame still mapped by some foreign mapping other than 'self'? */
-static bool orphan_still_mapped(unsigned long mfn, const struct foreign_map *self)
+static bool list_maps_orphan(const struct foreign_map *fm, unsigned long mfn,
+                             const struct foreign_map *self)
 {
-    const struct foreign_map *fm;
-    struct domain *d;
-
-    for_each_domain ( d )
-        for ( fm = d->arch.hvm.p2m.foreign; fm; fm = fm->next )
-            if ( fm != self && fm->orphan && fm->mfn == mfn )
-                return true;
+    for ( ; fm; fm = fm->next )
+        if ( fm != self && fm->orphan && fm->mfn == mfn )
+            return true;
     return false;
 }
 
-static void foreign_map_free(struct foreign_map *fm)
+/*
+ * Is an orphaned frame still mapped by some foreign mapping other than
+ * 'self'?  'd' is the domain 'self' belonged to: it may be on its way out
+ * and off the domain list already, with more mappings of the same frame
+ * still on its own list (the fuzzer found the double free that missed).
+ */
+static bool orphan_still_mapped(const struct domain *d, unsigned long mfn,
+                                const struct foreign_map *self)
 {
-    if ( fm->orphan && !orphan_still_mapped(fm->mfn, fm) )
+    struct domain *o;
+
+    if ( list_maps_orphan(d->arch.hvm.p2m.foreign, mfn, self) )
+        return true;
+    for_each_domain ( o )
+        if ( o != d && list_maps_orphan(o->arch.hvm.p2m.foreign, mfn, self) )
+            return true;
+    return false;
+}
+
+/* fm is already off d's list. */
+static void foreign_map_free(const struct domain *d, struct foreign_map *fm)
+{
+    if ( fm->orphan && !orphan_still_mapped(d, fm->mfn, fm) )
         free_domheap_pages(fm->mfn, 0);
     xfree(fm);
 }
@@ -228,7 +244,7 @@ int p2m_remove_foreign(struct domain *d, unsigned long gfn)
         {
             *pp = fm->next;
             rc = p2m_set_entry(d, gfn, INVALID_MFN, 0, p2m_mmio_dm);
-            foreign_map_free(fm);
+            foreign_map_free(d, fm);
             return rc;
         }
     return -ENOENT;
@@ -243,7 +259,7 @@ void p2m_drop_foreign_mappings_of(struct domain *fd)
     while ( (fm = fd->arch.hvm.p2m.foreign) )
     {
         fd->arch.hvm.p2m.foreign = fm->next;
-        foreign_map_free(fm);
+        foreign_map_free(fd, fm);
     }
 
     /* Frames others map outlive it: take them out of its p2m. */

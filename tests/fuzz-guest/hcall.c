@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Hypercalls with random numbers, sub-ops and arguments.  What a result
+ * must be:
+ *   - a success (>= 0) or one of Xen's error numbers, always;
+ *   - -ENOSYS for a number the hypervisor does not implement;
+ *   - -EPERM for domctl, sysctl and dm_op from a domU;
+ *   - a failure for what only the control domain may do (foreign
+ *     mapping, remote shutdown, reading the console or the command line).
+ *
+ * Left out, because they would stop this guest legitimately:
+ *   - SCHEDOP_shutdown with a readable argument (it is made with a bad
+ *     pointer only: -EFAULT);
+ *   - VCPUOP_down on our only vCPU;
+ *   - SCHEDOP_block: nothing would ever wake us (class hlt).
+ */
+#include "fuzz.h"
+#include "public/memory.h"
+
+/* Implemented numbers, and the sub-ops worth aiming at. */
+static const unsigned int implemented[] = {
+    __HYPERVISOR_memory_op, __HYPERVISOR_xen_version, __HYPERVISOR_console_io,
+    __HYPERVISOR_sched_op, __HYPERVISOR_vcpu_op, __HYPERVISOR_sysctl,
+    __HYPERVISOR_domctl, __HYPERVISOR_dm_op,
+};
+
+static bool is_implemented(unsigned long nr)
+{
+    unsigned int i;
+
+    for ( i = 0; i < ARRAY_SIZE(implemented); i++ )
+        if ( nr == implemented[i] )
+            return true;
+    return false;
+}
+
+static unsigned long pick_nr(void)
+{
+    static const unsigned long beyond[] = {
+        64, 100, 127, 128, 255, 256, 1000, 0x7fffffff, 0xffffffff,
+        0x100000000UL + __HYPERVISOR_xen_version, ~0UL,
+    };
+
+    switch ( fuzz_below(10) )
+    {
+    case 0: case 1: case 2: case 3:
+        return fuzz_below(64);
+    case 4:
+        return beyond[fuzz_below(ARRAY_SIZE(beyond))];
+    default:
+        return implemented[fuzz_below(ARRAY_SIZE(implemented))];
+    }
+}
+
+static unsigned long pick_subop(void)
+{
+    switch ( fuzz_below(4) )
+    {
+    case 0: case 1: return fuzz_below(16);
+    case 2:         return fuzz_below(32);
+    default:        return fuzz_value();
+    }
+}
+
+/* A pointer the hypervisor cannot read: for calls that must not succeed. */
+static unsigned long bad_pointer(void)
+{
+    static const unsigned long bad[] = {
+        UNMAPPED_VA, NOT_RAM_VA, 0x0000800000000000UL, 0x8000000000000000UL,
+        0xfffffffffffff000UL, ~0UL,
+    };
+
+    return bad[fuzz_below(ARRAY_SIZE(bad))];
+}
+
+static long call(unsigned long nr, const unsigned long a[5])
+{
+    /* Through the page where it has a stub, else a VMCALL of our own. */
+    if ( nr < PAGE_SIZE / HYPERCALL_STUB_SIZE && fuzz_chance(80) )
+        return hypercall6(nr, a[0], a[1], a[2], a[3], a[4]);
+    return hypercall_vmcall(nr, a[0], a[1], a[2], a[3], a[4]);
+}
+
+void fuzz_hcall(void)
+{
+    unsigned long nr = pick_nr(), a[5];
+    unsigned int i;
+    long rc;
+
+    for ( i = 0; i < 5; i++ )
+        a[i] = fuzz_value();
+    if ( is_implemented(nr) && fuzz_chance(80) )
+        a[0] = pick_subop();
+    fuzz_fill_scratch(fuzz_chance(10) ? scratch_size : 512);
+
+    switch ( nr )
+    {
+    case __HYPERVISOR_sched_op:
+        if ( (int)a[0] == SCHEDOP_shutdown )
+            a[1] = bad_pointer();
+        if ( (int)a[0] == SCHEDOP_block && !fuzz_enabled(FC_HLT) )
+            a[0] = SCHEDOP_yield;
+        if ( (int)a[0] == SCHEDOP_block )
+            printk("fuzz: SCHEDOP_block (class hlt): nothing will wake us\n");
+        break;
+    case __HYPERVISOR_vcpu_op:
+        if ( fuzz_chance(50) )
+            a[1] = fuzz_below(3);
+        if ( (int)a[0] == VCPUOP_down && (unsigned int)a[1] == 0 )
+            a[0] = VCPUOP_is_up;
+        break;
+    case __HYPERVISOR_console_io:
+        /*
+         * Zeros are dropped by the console: exercise the copy, keep the
+         * log.  Only from the scratch area (zeros up to the end of RAM) or
+         * a bad pointer: from elsewhere it would print our own image,
+         * "Test result" strings included.
+         */
+        if ( (unsigned int)a[0] == CONSOLEIO_write )
+        {
+            memset(scratch, 0, scratch_size);
+            a[2] = fuzz_chance(50) ? (unsigned long)scratch + fuzz_below(scratch_size)
+                                   : bad_pointer();
+        }
+        break;
+    case __HYPERVISOR_dm_op:
+    case __HYPERVISOR_domctl:
+    case __HYPERVISOR_sysctl:
+        if ( fuzz_chance(50) )
+            a[0] = (unsigned long)scratch;
+        break;
+    }
+
+    trace("hcall %lu (%#lx, %#lx, %#lx, %#lx, %#lx)\n", nr, a[0], a[1], a[2], a[3], a[4]);
+    rc = call(nr, a);
+    count_hcall(rc);
+
+    if ( !is_implemented(nr) && rc != -XEN_ENOSYS )
+        fuzz_fail("hypercall %lu is not implemented, returned %ld, not -ENOSYS\n", nr, rc);
+
+    switch ( nr )
+    {
+    case __HYPERVISOR_dm_op:
+    case __HYPERVISOR_domctl:
+    case __HYPERVISOR_sysctl:
+        if ( rc != -XEN_EPERM )
+            fuzz_fail("control hypercall %lu from a domU returned %ld, not -EPERM "
+                      "(args %#lx %#lx %#lx)\n", nr, rc, a[0], a[1], a[2]);
+        break;
+    case __HYPERVISOR_memory_op:
+        if ( a[0] == XENMEM_add_to_physmap_batch && rc >= 0 )
+            fuzz_fail("a domU made a foreign mapping (rc %ld)\n", rc);
+        break;
+    case __HYPERVISOR_sched_op:
+        if ( (int)a[0] == SCHEDOP_remote_shutdown && rc >= 0 )
+            fuzz_fail("a domU shut a domain down remotely (rc %ld)\n", rc);
+        break;
+    case __HYPERVISOR_console_io:
+        if ( (unsigned int)a[0] == CONSOLEIO_read && rc >= 0 )
+            fuzz_fail("a domU read the console (rc %ld)\n", rc);
+        break;
+    case __HYPERVISOR_xen_version:
+        if ( (int)a[0] == XENVER_commandline && rc >= 0 )
+            fuzz_fail("a domU read the hypervisor command line (rc %ld)\n", rc);
+        break;
+    }
+}
