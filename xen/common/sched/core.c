@@ -1,22 +1,32 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The scheduler: every vCPU of every domain shares the one physical CPU,
- * round robin, with a time slice enforced by the local APIC timer.
+ * round robin, with a time slice.
  *
- * A vCPU leaves the CPU when its slice ends (timer interrupt), when it
- * yields (SCHEDOP_yield, or a PAUSE-loop exit, as Xen does), when it
- * blocks (SCHEDOP_block, HLT) or when its domain stops.  The next vCPU is
- * the first runnable one after the previous in (domain id, vCPU id) order,
- * so a yield always hands the CPU to someone else if anyone can run.
- * Blocked vCPUs with a wake-up deadline are woken by the same timer.
+ * A vCPU leaves the CPU when its slice ends (the slice timer, or the VMX
+ * preemption timer in guest mode), when it yields (SCHEDOP_yield, or a
+ * PAUSE-loop exit, as Xen does), when it blocks (SCHEDOP_block,
+ * SCHEDOP_poll, HLT) or when its domain stops.  The next vCPU is the first
+ * runnable one after the previous in (domain id, vCPU id) order, so a
+ * yield always hands the CPU to someone else if anyone can run.
+ *
+ * Blocked vCPUs are woken by events (vcpu_wake() from the event channel
+ * code) and by timers.  Timers run from TIMER_SOFTIRQ before every VM
+ * entry and in the idle loop; when nothing can run the CPU halts with the
+ * local APIC timer set for the earliest timer, so an idle machine sleeps.
  */
 #include <xen/errno.h>
+#include <xen/event.h>
 #include <xen/guest_access.h>
 #include <xen/hypercall.h>
 #include <xen/lib.h>
 #include <xen/param.h>
 #include <xen/sched.h>
+#include <xen/softirq.h>
+#include <xen/time.h>
+#include <xen/timer.h>
 #include <public/sched.h>
+#include <public/vcpu.h>
 #include <asm/apic.h>
 #include <asm/hvm/hvm.h>
 #include <asm/irq.h>
@@ -31,6 +41,7 @@ struct vcpu *current;
 static bool resched_pending;
 static uint64_t tslice_ticks;
 static uint64_t slice_deadline;         /* TSC at which the current slice ends */
+static struct timer s_timer;            /* ends the current slice */
 
 /*
  * How close to the end of its slice a vCPU is no longer entered.  The timer
@@ -42,12 +53,16 @@ static uint64_t slice_deadline;         /* TSC at which the current slice ends *
 
 uint64_t sched_slice_deadline(void)
 {
-    return slice_deadline;
+    uint64_t next = stime_to_tsc(timer_next_deadline());
+
+    /* Leave the guest for the earliest timer too: it may have work for it. */
+    return next < slice_deadline ? next : slice_deadline;
 }
 
 bool sched_may_enter_guest(void)
 {
     process_pending_irqs();
+    do_softirq();
     if ( !resched_pending && rdtsc() + SLICE_ENTRY_MARGIN >= slice_deadline )
         raise_resched();
     return !resched_pending;
@@ -71,10 +86,9 @@ void vcpu_yield(void)
     raise_resched();
 }
 
-void vcpu_block(struct vcpu *v, uint64_t deadline)
+void vcpu_block(struct vcpu *v)
 {
     v->is_blocked = true;
-    v->wake_deadline = deadline;
     if ( v == current )
         raise_resched();
 }
@@ -82,13 +96,23 @@ void vcpu_block(struct vcpu *v, uint64_t deadline)
 void vcpu_wake(struct vcpu *v)
 {
     v->is_blocked = false;
-    v->wake_deadline = 0;
+    if ( v->is_polling )
+    {
+        v->is_polling = false;
+        v->poll_evtchn = 0;
+        stop_timer(&v->poll_timer);
+    }
 }
 
 static void timer_interrupt(struct cpu_user_regs *regs)
 {
     ack_APIC_irq();
-    raise_resched();
+    raise_softirq(TIMER_SOFTIRQ);
+}
+
+static void s_timer_fn(void *unused)
+{
+    raise_resched();                    /* the slice is over */
 }
 
 /* The vCPU after v in (domain, vCPU) order, wrapping around; NULL if none exist. */
@@ -102,26 +126,6 @@ static struct vcpu *next_vcpu(struct vcpu *v)
     if ( !d )
         d = domain_list;
     return d ? d->vcpu[0] : NULL;
-}
-
-/* Wake expired sleepers; return the earliest pending wake-up (0: none). */
-static uint64_t wake_sleepers(uint64_t now)
-{
-    uint64_t earliest = 0;
-    struct domain *d;
-    struct vcpu *v;
-
-    for_each_domain ( d )
-        for_each_vcpu ( d, v )
-        {
-            if ( !v->is_blocked || !v->wake_deadline )
-                continue;
-            if ( v->wake_deadline <= now )
-                vcpu_wake(v);
-            else if ( !earliest || v->wake_deadline < earliest )
-                earliest = v->wake_deadline;
-        }
-    return earliest;
 }
 
 static struct vcpu *pick_next(struct vcpu *prev)
@@ -157,9 +161,13 @@ void scheduler_init(void)
     if ( !tslice_ticks )
         tslice_ticks = cpu_khz;
     set_irq_handler(LOCAL_TIMER_VECTOR, timer_interrupt);
+    init_timer(&s_timer, s_timer_fn, NULL, 0);
     printk(XENLOG_INFO "Scheduler: round robin, time slice %u ms (%lu TSC ticks)\n",
            sched_credit_tslice_ms, (unsigned long)tslice_ticks);
 }
+
+/* Times the idle loop halted the CPU (a busy-waiting idle loop would not). */
+unsigned long idle_halts;
 
 noreturn void scheduler_run(void)
 {
@@ -168,24 +176,29 @@ noreturn void scheduler_run(void)
 
     for ( ;; )
     {
-        uint64_t now, wake;
-
         reap_domains();
         if ( prev && !get_domain_by_id(prev->domain->domain_id) )
             prev = NULL;            /* its domain was destroyed */
 
-        now = rdtsc();
-        wake = wake_sleepers(now);
+        do_softirq();               /* expired timers may wake someone */
         v = pick_next(prev);
         if ( !v )
         {
-            if ( !wake && !warned_idle )
+            /*
+             * Idle: sleep until the next interrupt, the APIC timer being
+             * set (by TIMER_SOFTIRQ) for the earliest timer.  The check and
+             * the halt are atomic (interrupts stay off until STI; HLT).
+             */
+            stop_timer(&s_timer);
+            do_softirq();
+            if ( timer_next_deadline() == STIME_MAX && !warned_idle )
             {
                 printk(XENLOG_WARNING "All vCPUs are blocked with no wake-up pending: idling\n");
                 warned_idle = true;
             }
-            reprogram_timer(wake);
-            safe_halt();
+            idle_halts++;
+            if ( !softirq_pending() )
+                safe_halt();
             local_irq_disable();
             resched_pending = false;
             continue;
@@ -199,7 +212,8 @@ noreturn void scheduler_run(void)
         resched_pending = false;
         v->last_start = rdtsc();
         slice_deadline = v->last_start + tslice_ticks;
-        reprogram_timer(slice_deadline);
+        set_timer(&s_timer, tsc_to_stime(slice_deadline));
+        update_vcpu_system_time(v);
 
         hvm_funcs->do_resume(v);
 
@@ -212,6 +226,124 @@ noreturn void scheduler_run(void)
     }
 }
 
+/* ---- blocking, polling and the vCPU timers ---------------------------------- */
+
+/*
+ * SCHEDOP_block: enable event delivery and block until an event is
+ * pending.  The check comes after the vCPU is marked blocked, and events
+ * are only raised from hypervisor context on this one CPU, so an event
+ * cannot slip in between: either it is seen here or it wakes the vCPU.
+ */
+void vcpu_block_enable_events(struct vcpu *v)
+{
+    v->vcpu_info->evtchn_upcall_mask = 0;
+    vcpu_block(v);
+    if ( vcpu_events_pending(v) )
+        vcpu_wake(v);
+}
+
+/* Xen's limit on the ports one SCHEDOP_poll may name. */
+#define SCHED_POLL_MAX_PORTS 128
+
+static long do_poll(struct vcpu *v, const struct sched_poll *p)
+{
+    struct domain *d = v->domain;
+    evtchn_port_t port = 0;
+    unsigned int i;
+
+    if ( p->nr_ports > SCHED_POLL_MAX_PORTS )
+        return -EINVAL;
+
+    for ( i = 0; i < p->nr_ports; i++ )
+    {
+        if ( copy_from_guest(&port, (unsigned long)p->ports.p + i * sizeof(port),
+                             sizeof(port)) )
+            return -EFAULT;
+        if ( !evtchn_port_valid(d, port) )
+            return -EINVAL;
+        if ( evtchn_port_is_pending(d, port) )
+            return 0;
+    }
+
+    v->is_polling = true;
+    v->poll_evtchn = p->nr_ports == 1 ? (int)port : -1;
+    vcpu_block(v);
+    if ( p->timeout )
+        set_timer(&v->poll_timer, p->timeout);
+    return 0;
+}
+
+static void poll_timer_fn(void *data)
+{
+    struct vcpu *v = data;
+
+    if ( v->is_polling )
+        vcpu_wake(v);
+}
+
+static void vcpu_singleshot_timer_fn(void *data)
+{
+    struct vcpu *v = data;
+
+    update_vcpu_system_time(v);
+    send_guest_vcpu_virq(v, VIRQ_TIMER);
+}
+
+static void vcpu_periodic_timer_fn(void *data)
+{
+    struct vcpu *v = data;
+    s_time_t now = NOW(), next = v->periodic_timer.expires + v->periodic_period;
+
+    update_vcpu_system_time(v);
+    send_guest_vcpu_virq(v, VIRQ_TIMER);
+    set_timer(&v->periodic_timer, next > now ? next : now + v->periodic_period);
+}
+
+void sched_init_vcpu(struct vcpu *v)
+{
+    init_timer(&v->poll_timer, poll_timer_fn, v, 0);
+    init_timer(&v->singleshot_timer, vcpu_singleshot_timer_fn, v, 0);
+    init_timer(&v->periodic_timer, vcpu_periodic_timer_fn, v, 0);
+}
+
+void sched_destroy_vcpu(struct vcpu *v)
+{
+    kill_timer(&v->poll_timer);
+    kill_timer(&v->singleshot_timer);
+    kill_timer(&v->periodic_timer);
+}
+
+/* VCPUOP_set_singleshot_timer: deliver VIRQ_TIMER at an absolute system time. */
+long vcpu_set_singleshot_timer(struct vcpu *v, const struct vcpu_set_singleshot_timer *t)
+{
+    if ( v != current )
+        return -EINVAL;
+    if ( (t->flags & VCPU_SSHOTTMR_future) && t->timeout_abs_ns < (uint64_t)NOW() )
+        return -ETIME;
+    set_timer(&v->singleshot_timer,
+              t->timeout_abs_ns > (uint64_t)STIME_MAX ? STIME_MAX : (s_time_t)t->timeout_abs_ns);
+    return 0;
+}
+
+/* Xen's bounds on VCPUOP_set_periodic_timer's period. */
+#define PERIODIC_MIN MILLISECS(1)
+
+long vcpu_set_periodic_timer(struct vcpu *v, uint64_t period_ns)
+{
+    if ( period_ns < (uint64_t)PERIODIC_MIN || period_ns > (uint64_t)SECONDS(3600) )
+        return -EINVAL;
+    v->periodic_period = period_ns;
+    set_timer(&v->periodic_timer, NOW() + v->periodic_period);
+    return 0;
+}
+
+static const char *const schedop_names[] = {
+    [SCHEDOP_poll]          = "SCHEDOP_poll",
+    [SCHEDOP_shutdown_code] = "SCHEDOP_shutdown_code",
+    [SCHEDOP_watchdog]      = "SCHEDOP_watchdog",
+    [SCHEDOP_pin_override]  = "SCHEDOP_pin_override",
+};
+
 long do_sched_op(int cmd, unsigned long arg)
 {
     struct vcpu *v = current;
@@ -223,9 +355,17 @@ long do_sched_op(int cmd, unsigned long arg)
         return 0;
 
     case SCHEDOP_block:
-        /* Until an event is pending; no event source exists yet. */
-        vcpu_block(v, 0);
+        vcpu_block_enable_events(v);
         return 0;
+
+    case SCHEDOP_poll:
+    {
+        struct sched_poll p;
+
+        if ( copy_from_guest(&p, arg, sizeof(p)) )
+            return -EFAULT;
+        return do_poll(v, &p);
+    }
 
     case SCHEDOP_shutdown:
     {
@@ -253,6 +393,8 @@ long do_sched_op(int cmd, unsigned long arg)
     }
 
     default:
-        return -ENOSYS;
+        return hypercall_unimplemented("sched_op",
+                                       cmd >= 0 && (unsigned int)cmd < ARRAY_SIZE(schedop_names)
+                                       ? schedop_names[cmd] : NULL, cmd);
     }
 }

@@ -10,9 +10,18 @@
 #ifndef __XEN_SCHED_H__
 #define __XEN_SCHED_H__
 
+#include <xen/timer.h>
 #include <xen/types.h>
 #include <public/xen.h>
 #include <asm/domain.h>
+
+struct evtchn;
+
+/* A guest frame XENMEM_add_to_physmap took out of the p2m. */
+struct displaced_frame {
+    struct displaced_frame *next;
+    unsigned long mfn;
+};
 
 struct vcpu {
     unsigned int     vcpu_id;
@@ -26,7 +35,30 @@ struct vcpu {
 
     uint64_t         runtime;        /* TSC ticks spent running */
     uint64_t         last_start;     /* TSC at the last switch in */
-    uint64_t         wake_deadline;  /* TSC at which a blocked vCPU wakes (0 = never) */
+
+    /*
+     * Where the guest sees this vCPU's vcpu_info: its slot in shared_info
+     * (vCPUs < XEN_LEGACY_MAX_VCPUS), a hypervisor-owned dummy, or the
+     * frame+offset given by VCPUOP_register_vcpu_info (vcpu_info_gfn).
+     */
+    struct vcpu_info *vcpu_info;
+    unsigned long    vcpu_info_gfn;  /* INVALID_GFN unless registered */
+
+    /* Until the guest gives one: vCPUs past the shared_info slots use this. */
+    struct vcpu_info dummy_vcpu_info;
+
+    /* VIRQ_* -> port bound on this vCPU (0: none). */
+    uint32_t         virq_to_evtchn[NR_VIRQS];
+
+    /* SCHEDOP_poll: blocked until one of the ports (or the timeout). */
+    bool             is_polling;
+    int              poll_evtchn;    /* the one port polled, -1 several */
+    struct timer     poll_timer;
+
+    /* Guest timers (vcpu_op), both delivering VIRQ_TIMER. */
+    struct timer     singleshot_timer;
+    struct timer     periodic_timer;
+    s_time_t         periodic_period;
 
     struct arch_vcpu arch;
 };
@@ -53,6 +85,20 @@ struct domain {
 
     unsigned long    tot_pages;
     unsigned long    max_pages;
+
+    /*
+     * The shared_info page (a hypervisor page; once the guest maps it with
+     * XENMEM_add_to_physmap it is in the p2m at shared_info_gfn and freed
+     * with the p2m).
+     */
+    struct shared_info *shared_info;
+    unsigned long    shared_info_gfn;   /* INVALID_GFN until mapped */
+    /* Guest RAM frames add_to_physmap replaced: freed at destruction. */
+    struct displaced_frame *displaced;
+
+    /* Event channels: buckets of EVTCHNS_PER_BUCKET, allocated as needed. */
+    struct evtchn  **evtchn;
+    unsigned int     valid_evtchns;     /* ports [0, valid_evtchns) exist */
 
     /* Guest console output, printed a line at a time. */
     char             pbuf[256];
@@ -88,13 +134,33 @@ void domain_destroy(struct domain *d);
 void domain_pause(struct domain *d);
 void domain_unpause(struct domain *d);
 long do_vcpu_op(int cmd, unsigned int vcpuid, unsigned long arg);
+struct vcpu *domain_vcpu(const struct domain *d, unsigned int vcpu_id);
+/* DOMID_SELF or a domain id; NULL if there is no such domain. */
+struct domain *get_domain_by_any_id(domid_t domid);
+int map_vcpu_info(struct vcpu *v, unsigned long gfn, unsigned int offset);
 
 /* common/sched/core.c */
 void scheduler_init(void);
 noreturn void scheduler_run(void);
 void vcpu_yield(void);
-void vcpu_block(struct vcpu *v, uint64_t deadline);
+/* Block v until vcpu_wake() (an event, a timer, VCPUOP_up...). */
+void vcpu_block(struct vcpu *v);
 void vcpu_wake(struct vcpu *v);
+/* An event is pending for v: wake it if it blocked. */
+static inline void vcpu_kick(struct vcpu *v)
+{
+    if ( v->is_blocked )
+        vcpu_wake(v);
+}
+/* SCHEDOP_block: unmask the upcall, block unless an event is pending. */
+void vcpu_block_enable_events(struct vcpu *v);
+struct vcpu_set_singleshot_timer;
+long vcpu_set_singleshot_timer(struct vcpu *v, const struct vcpu_set_singleshot_timer *t);
+long vcpu_set_periodic_timer(struct vcpu *v, uint64_t period_ns);
+/* Set up and tear down a vCPU's guest timers (sched/core.c). */
+void sched_init_vcpu(struct vcpu *v);
+void sched_destroy_vcpu(struct vcpu *v);
+extern unsigned long idle_halts;
 bool vcpu_runnable(const struct vcpu *v);
 void raise_resched(void);
 /* Called with interrupts off just before a VM entry: false if v must not run on. */

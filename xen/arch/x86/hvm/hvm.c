@@ -315,10 +315,19 @@ void hvm_portio(struct vcpu *v, unsigned int port, unsigned int bytes, bool in,
 void hvm_hlt(struct vcpu *v, struct cpu_user_regs *regs)
 {
     /*
-     * As in Xen, HLT blocks the vCPU until an event is pending.  With
-     * interrupts off nothing can ever be delivered: that vCPU is done.
+     * HLT blocks the vCPU until an event is pending (then the upcall is
+     * injected, or the vCPU just resumes after the HLT), as Xen's
+     * SCHEDOP_block.  With interrupts off nothing can ever be delivered:
+     * that vCPU stays blocked for good.
      */
-    vcpu_block(v, 0);
+    if ( !(regs->rflags & X86_EFLAGS_IF) )
+    {
+        vcpu_block(v);
+        return;
+    }
+    if ( hvm_vcpu_upcall_vector(v) >= 0 )
+        return;
+    vcpu_block_enable_events(v);
 }
 
 /* ---- domain and vCPU --------------------------------------------------------- */

@@ -37,6 +37,9 @@ struct foreign_map {
     unsigned long mfn;
 };
 
+/* The highest gfn the 4-level EPT can map (48-bit guest-physical). */
+#define P2M_MAX_GFN ((1UL << (48 - 12)) - 1)
+
 struct domain;
 
 int p2m_init(struct domain *d);
