@@ -211,6 +211,7 @@ void domain_destroy(struct domain *d)
 
     if ( !domain_list )
     {
+        printk(XENLOG_INFO "Idle: the CPU halted %lu times waiting for work\n", idle_halts);
         printk("All domains have shut down: powering off\n");
         machine_power_off();
     }
