@@ -10,6 +10,8 @@
  *     a gfn that is not RAM, a vCPU that does not exist, twice: rejected;
  *     for vCPU 0 and for vCPU 1 while it is down: accepted, with the
  *     "everything may be pending" marks Xen leaves
+ *   runstate: VCPUOP_register_runstate_memory_area kept current for the
+ *     running vCPU; VCPUOP_get_runstate_info shows vCPU 1 blocked
  *   vcpu_time_info: version even, system time monotonic over many reads,
  *     refreshed (version bumped) when the vCPU is scheduled again, agreeing
  *     with HVMOP_get_time
@@ -172,6 +174,31 @@ static void test_time(void)
     check_true("HVMOP_get_time lies between two pvclock reads", before <= hv && hv <= after);
 }
 
+static void test_runstate(void)
+{
+    static struct vcpu_runstate_info area;
+    struct vcpu_register_runstate_memory_area reg = { .addr.p = (unsigned long)&area };
+    struct vcpu_runstate_info r1;
+    uint64_t t0;
+    unsigned int i;
+
+    printk("Runstate:\n");
+    check_rc("register vCPU 0's runstate area",
+             hypercall_vcpu_op(VCPUOP_register_runstate_memory_area, 0, &reg), 0);
+    t0 = area.time[RUNSTATE_running];
+    for ( i = 0; i < 5; i++ )
+        hypercall_yield();          /* each entry refreshes the area */
+    check_true("vCPU 0 sees itself running", area.state == RUNSTATE_running);
+    check_true("its running time grew", area.time[RUNSTATE_running] > t0);
+    check_true("state entry time not in the future", area.state_entry_time <= xen_system_time());
+    check_rc("get_runstate_info of vCPU 1",
+             hypercall_vcpu_op(VCPUOP_get_runstate_info, 1, &r1), 0);
+    check_true("vCPU 1 is blocked, and has been for a while",
+               r1.state == RUNSTATE_blocked && r1.time[RUNSTATE_blocked] > 0);
+    check_rc("get_runstate_info of vCPU 99",
+             hypercall_vcpu_op(VCPUOP_get_runstate_info, 99, &r1), -XEN_ENOENT);
+}
+
 void test_main(void)
 {
     unsigned int nr_vcpus = vcpu_count();
@@ -180,4 +207,5 @@ void test_main(void)
     test_shared_info();
     test_vcpu_info(nr_vcpus);
     test_time();
+    test_runstate();
 }

@@ -274,8 +274,6 @@ int map_vcpu_info(struct vcpu *v, unsigned long gfn, unsigned int offset)
 /* ---- vcpu_op -------------------------------------------------------------- */
 
 static const char *const vcpuop_names[] = {
-    [VCPUOP_get_runstate_info]              = "VCPUOP_get_runstate_info",
-    [VCPUOP_register_runstate_memory_area]  = "VCPUOP_register_runstate_memory_area",
     [VCPUOP_send_nmi]                       = "VCPUOP_send_nmi",
     [VCPUOP_get_physid]                     = "VCPUOP_get_physid",
     [VCPUOP_register_vcpu_time_memory_area] = "VCPUOP_register_vcpu_time_memory_area",
@@ -311,16 +309,41 @@ long do_vcpu_op(int cmd, unsigned int vcpuid, unsigned long arg)
         if ( !v->is_initialised )
             return -EINVAL;
         v->is_up = true;
+        vcpu_runstate_update(v);
         return 0;
 
     case VCPUOP_down:
         v->is_up = false;
         if ( v == current )
             raise_resched();
+        vcpu_runstate_update(v);
         return 0;
 
     case VCPUOP_is_up:
         return v->is_up;
+
+    case VCPUOP_get_runstate_info:
+    {
+        struct vcpu_runstate_info r = v->runstate;
+        s_time_t delta = NOW() - r.state_entry_time;
+
+        if ( delta > 0 )            /* the current state's time so far */
+            r.time[r.state] += delta;
+        return copy_to_guest(arg, &r, sizeof(r)) ? -EFAULT : 0;
+    }
+
+    case VCPUOP_register_runstate_memory_area:
+    {
+        struct vcpu_register_runstate_memory_area area;
+
+        if ( copy_from_guest(&area, arg, sizeof(area)) )
+            return -EFAULT;
+        v->runstate_guest = area.addr.p;
+        /* As Xen: a first copy now (in the caller's address space), errors ignored. */
+        if ( v->runstate_guest )
+            copy_to_guest(v->runstate_guest, &v->runstate, sizeof(v->runstate));
+        return 0;
+    }
 
     case VCPUOP_register_vcpu_info:
     {

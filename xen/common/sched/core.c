@@ -51,6 +51,8 @@ static struct timer s_timer;            /* ends the current slice */
  */
 #define SLICE_ENTRY_MARGIN 1000
 
+static void update_runstate_area(struct vcpu *v);
+
 uint64_t sched_slice_deadline(void)
 {
     uint64_t next = stime_to_tsc(timer_next_deadline());
@@ -63,6 +65,8 @@ bool sched_may_enter_guest(void)
 {
     process_pending_irqs();
     do_softirq();
+    if ( current )
+        update_runstate_area(current);
     if ( !resched_pending && rdtsc() + SLICE_ENTRY_MARGIN >= slice_deadline )
         raise_resched();
     return !resched_pending;
@@ -86,16 +90,50 @@ void vcpu_yield(void)
     raise_resched();
 }
 
+/* ---- runstate accounting (VCPUOP_get_runstate_info and the guest area) ---- */
+
+static void vcpu_runstate_change(struct vcpu *v, int new_state)
+{
+    s_time_t now = NOW(), delta = now - v->runstate.state_entry_time;
+
+    if ( v->runstate.state == new_state )
+        return;
+    if ( delta > 0 )
+        v->runstate.time[v->runstate.state] += delta;
+    v->runstate.state_entry_time = now;
+    v->runstate.state = new_state;
+}
+
+void vcpu_runstate_update(struct vcpu *v)
+{
+    if ( v->is_running )
+        return;
+    vcpu_runstate_change(v, !v->is_up ? RUNSTATE_offline :
+                            v->is_blocked ? RUNSTATE_blocked : RUNSTATE_runnable);
+}
+
+/* Called before entry, in the vCPU's own context (its page tables). */
+static void update_runstate_area(struct vcpu *v)
+{
+    if ( !v->runstate_guest_stale )
+        return;
+    v->runstate_guest_stale = false;
+    if ( v->runstate_guest )
+        copy_to_guest(v->runstate_guest, &v->runstate, sizeof(v->runstate));
+}
+
 void vcpu_block(struct vcpu *v)
 {
     v->is_blocked = true;
     if ( v == current )
         raise_resched();
+    vcpu_runstate_update(v);
 }
 
 void vcpu_wake(struct vcpu *v)
 {
     v->is_blocked = false;
+    vcpu_runstate_update(v);
     if ( v->is_polling )
     {
         v->is_polling = false;
@@ -214,12 +252,15 @@ noreturn void scheduler_run(void)
         slice_deadline = v->last_start + tslice_ticks;
         set_timer(&s_timer, tsc_to_stime(slice_deadline));
         update_vcpu_system_time(v);
+        vcpu_runstate_change(v, RUNSTATE_running);
+        v->runstate_guest_stale = true;
 
         hvm_funcs->do_resume(v);
 
         if ( current == v )         /* not destroyed underneath us */
         {
             v->is_running = false;
+            vcpu_runstate_update(v);
             v->runtime += rdtsc() - v->last_start;
             prev = v;
         }
@@ -301,6 +342,8 @@ static void vcpu_periodic_timer_fn(void *data)
 
 void sched_init_vcpu(struct vcpu *v)
 {
+    v->runstate.state = RUNSTATE_offline;
+    v->runstate.state_entry_time = NOW();
     init_timer(&v->poll_timer, poll_timer_fn, v, 0);
     init_timer(&v->singleshot_timer, vcpu_singleshot_timer_fn, v, 0);
     init_timer(&v->periodic_timer, vcpu_periodic_timer_fn, v, 0);

@@ -13,6 +13,7 @@
 #include <xen/timer.h>
 #include <xen/types.h>
 #include <public/xen.h>
+#include <public/vcpu.h>
 #include <asm/domain.h>
 
 struct evtchn;
@@ -54,6 +55,15 @@ struct vcpu {
     bool             is_polling;
     int              poll_evtchn;    /* the one port polled, -1 several */
     struct timer     poll_timer;
+
+    /*
+     * Time in each RUNSTATE_*, and where the guest wants a copy
+     * (VCPUOP_register_runstate_memory_area: a guest-virtual address,
+     * written when the vCPU is next entered; 0: none).
+     */
+    struct vcpu_runstate_info runstate;
+    unsigned long    runstate_guest;
+    bool             runstate_guest_stale;
 
     /* Guest timers (vcpu_op), both delivering VIRQ_TIMER. */
     struct timer     singleshot_timer;
@@ -157,6 +167,8 @@ void vcpu_block_enable_events(struct vcpu *v);
 struct vcpu_set_singleshot_timer;
 long vcpu_set_singleshot_timer(struct vcpu *v, const struct vcpu_set_singleshot_timer *t);
 long vcpu_set_periodic_timer(struct vcpu *v, uint64_t period_ns);
+/* The vCPU's flags changed (blocked, up): account the time (RUNSTATE_*). */
+void vcpu_runstate_update(struct vcpu *v);
 /* Set up and tear down a vCPU's guest timers (sched/core.c). */
 void sched_init_vcpu(struct vcpu *v);
 void sched_destroy_vcpu(struct vcpu *v);
