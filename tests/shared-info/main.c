@@ -12,6 +12,7 @@
  *     "everything may be pending" marks Xen leaves
  *   runstate: VCPUOP_register_runstate_memory_area kept current for the
  *     running vCPU; VCPUOP_get_runstate_info shows vCPU 1 blocked
+ *   VCPUOP_register_vcpu_time_memory_area: a copy of the record, kept current
  *   vcpu_time_info: version even, system time monotonic over many reads,
  *     refreshed (version bumped) when the vCPU is scheduled again, agreeing
  *     with HVMOP_get_time
@@ -199,6 +200,27 @@ static void test_runstate(void)
              hypercall_vcpu_op(VCPUOP_get_runstate_info, 99, &r1), -XEN_ENOENT);
 }
 
+static void test_time_area(void)
+{
+    static struct vcpu_time_info area;
+    struct vcpu_register_time_memory_area reg = { .addr.p = (unsigned long)&area };
+    uint32_t version;
+
+    printk("Time memory area:\n");
+    check_rc("register vCPU 0's time area",
+             hypercall_vcpu_op(VCPUOP_register_vcpu_time_memory_area, 0, &reg), 0);
+    check_true("written, even version, the same scale",
+               area.version && !(area.version & 1) &&
+               area.tsc_to_system_mul == vcpu_info[0]->time.tsc_to_system_mul &&
+               area.tsc_shift == vcpu_info[0]->time.tsc_shift);
+    version = area.version;
+    hypercall_yield();
+    check_true("refreshed with the vcpu_info record",
+               area.version != version &&
+               area.system_time == vcpu_info[0]->time.system_time &&
+               area.tsc_timestamp == vcpu_info[0]->time.tsc_timestamp);
+}
+
 void test_main(void)
 {
     unsigned int nr_vcpus = vcpu_count();
@@ -208,4 +230,5 @@ void test_main(void)
     test_vcpu_info(nr_vcpus);
     test_time();
     test_runstate();
+    test_time_area();
 }

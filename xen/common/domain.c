@@ -276,7 +276,6 @@ int map_vcpu_info(struct vcpu *v, unsigned long gfn, unsigned int offset)
 static const char *const vcpuop_names[] = {
     [VCPUOP_send_nmi]                       = "VCPUOP_send_nmi",
     [VCPUOP_get_physid]                     = "VCPUOP_get_physid",
-    [VCPUOP_register_vcpu_time_memory_area] = "VCPUOP_register_vcpu_time_memory_area",
 };
 
 long do_vcpu_op(int cmd, unsigned int vcpuid, unsigned long arg)
@@ -342,6 +341,17 @@ long do_vcpu_op(int cmd, unsigned int vcpuid, unsigned long arg)
         /* As Xen: a first copy now (in the caller's address space), errors ignored. */
         if ( v->runstate_guest )
             copy_to_guest(v->runstate_guest, &v->runstate, sizeof(v->runstate));
+        return 0;
+    }
+
+    case VCPUOP_register_vcpu_time_memory_area:
+    {
+        struct vcpu_register_time_memory_area area;
+
+        if ( copy_from_guest(&area, arg, sizeof(area)) )
+            return -EFAULT;
+        v->time_info_guest = area.addr.p;
+        update_vcpu_system_time(v);     /* written before v next runs */
         return 0;
     }
 

@@ -10,6 +10,7 @@
  * (no offsetting), so the scale given to guests in vcpu_time_info is the
  * one the hypervisor uses itself.
  */
+#include <xen/guest_access.h>
 #include <xen/lib.h>
 #include <xen/sched.h>
 #include <xen/time.h>
@@ -188,6 +189,26 @@ void update_vcpu_system_time(struct vcpu *v)
     /* One CPU, one TSC, no offsetting: guests' TSC reads agree with this. */
     t->flags = XEN_PVCLOCK_TSC_STABLE_BIT;
     version_update_end(&t->version);
+    v->time_info_guest_stale = true;
+}
+
+/*
+ * The guest area is a guest-virtual address: it is written in the vCPU's
+ * own context, before it is entered.  Nothing else runs meanwhile (one
+ * CPU), so one copy of the even-versioned record is consistent.  Errors
+ * are ignored, as in Xen.
+ */
+void update_guest_time_area(struct vcpu *v)
+{
+    struct vcpu_time_info t;
+
+    if ( !v->time_info_guest_stale )
+        return;
+    v->time_info_guest_stale = false;
+    if ( !v->time_info_guest )
+        return;
+    t = v->vcpu_info->time;
+    copy_to_guest(v->time_info_guest, &t, sizeof(t));
 }
 
 void update_domain_wallclock_time(struct domain *d)

@@ -66,7 +66,10 @@ bool sched_may_enter_guest(void)
     process_pending_irqs();
     do_softirq();
     if ( current )
+    {
         update_runstate_area(current);
+        update_guest_time_area(current);
+    }
     if ( !resched_pending && rdtsc() + SLICE_ENTRY_MARGIN >= slice_deadline )
         raise_resched();
     return !resched_pending;

@@ -65,6 +65,10 @@ struct vcpu {
     unsigned long    runstate_guest;
     bool             runstate_guest_stale;
 
+    /* VCPUOP_register_vcpu_time_memory_area: a second copy of the time record. */
+    unsigned long    time_info_guest;
+    bool             time_info_guest_stale;
+
     /* Guest timers (vcpu_op), both delivering VIRQ_TIMER. */
     struct timer     singleshot_timer;
     struct timer     periodic_timer;

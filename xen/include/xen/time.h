@@ -35,6 +35,8 @@ s_time_t tsc_to_stime(uint64_t tsc);
 
 /* Refresh a vCPU's vcpu_time_info (version odd while writing, then even). */
 void update_vcpu_system_time(struct vcpu *v);
+/* Copy the time record to the guest's time area if it changed (v is current). */
+void update_guest_time_area(struct vcpu *v);
 /* Write the wallclock at system time 0 into the domain's shared_info. */
 void update_domain_wallclock_time(struct domain *d);
 
