@@ -184,6 +184,15 @@ static void test_runstate(void)
     unsigned int i;
 
     printk("Runstate:\n");
+    check_rc("vm_assist enable runstate_update_flag",
+             hypercall6(__HYPERVISOR_vm_assist, VMASST_CMD_enable,
+                        VMASST_TYPE_runstate_update_flag, 0, 0, 0), 0);
+    check_rc("vm_assist writable_pagetables (PV only)",
+             hypercall6(__HYPERVISOR_vm_assist, VMASST_CMD_enable,
+                        VMASST_TYPE_writable_pagetables, 0, 0, 0), -XEN_EINVAL);
+    check_rc("vm_assist unknown command",
+             hypercall6(__HYPERVISOR_vm_assist, 7, VMASST_TYPE_runstate_update_flag,
+                        0, 0, 0), -XEN_ENOSYS);
     check_rc("register vCPU 0's runstate area",
              hypercall_vcpu_op(VCPUOP_register_runstate_memory_area, 0, &reg), 0);
     t0 = area.time[RUNSTATE_running];

@@ -271,6 +271,34 @@ int map_vcpu_info(struct vcpu *v, unsigned long gfn, unsigned int offset)
     return 0;
 }
 
+/* ---- vm_assist ------------------------------------------------------------ */
+
+/*
+ * HVM/PVH guests may only enable the runstate update flag (Xen's mask for
+ * HVM).  Runstate areas are written while the guest cannot run (one CPU),
+ * so it never sees XEN_RUNSTATE_UPDATE set; enabling it is still honest.
+ */
+#define HVM_VM_ASSIST_MASK (1UL << VMASST_TYPE_runstate_update_flag)
+
+long do_vm_assist(unsigned int cmd, unsigned int type)
+{
+    struct domain *d = current->domain;
+
+    if ( type >= 64 || !(HVM_VM_ASSIST_MASK & (1UL << type)) )
+        return -EINVAL;
+    switch ( cmd )
+    {
+    case VMASST_CMD_enable:
+        d->vm_assist |= 1UL << type;
+        return 0;
+    case VMASST_CMD_disable:
+        d->vm_assist &= ~(1UL << type);
+        return 0;
+    default:
+        return -ENOSYS;
+    }
+}
+
 /* ---- vcpu_op -------------------------------------------------------------- */
 
 static const char *const vcpuop_names[] = {

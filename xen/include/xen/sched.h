@@ -100,6 +100,8 @@ struct domain {
     unsigned long    tot_pages;
     unsigned long    max_pages;
 
+    unsigned long    vm_assist;         /* VMASST_TYPE_* enabled by vm_assist */
+
     /*
      * The shared_info page (a hypervisor page; once the guest maps it with
      * XENMEM_add_to_physmap it is in the p2m at shared_info_gfn and freed
@@ -148,6 +150,7 @@ void domain_destroy(struct domain *d);
 void domain_pause(struct domain *d);
 void domain_unpause(struct domain *d);
 long do_vcpu_op(int cmd, unsigned int vcpuid, unsigned long arg);
+long do_vm_assist(unsigned int cmd, unsigned int type);
 struct vcpu *domain_vcpu(const struct domain *d, unsigned int vcpu_id);
 /* DOMID_SELF or a domain id; NULL if there is no such domain. */
 struct domain *get_domain_by_any_id(domid_t domid);

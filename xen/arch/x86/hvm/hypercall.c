@@ -72,6 +72,12 @@ static long hc_dm_op(unsigned long a1, unsigned long a2, unsigned long a3,
     return do_dm_op((domid_t)a1, (unsigned int)a2, a3);
 }
 
+static long hc_vm_assist(unsigned long a1, unsigned long a2, unsigned long a3,
+                         unsigned long a4, unsigned long a5)
+{
+    return do_vm_assist((unsigned int)a1, (unsigned int)a2);
+}
+
 static long hc_event_channel_op(unsigned long a1, unsigned long a2, unsigned long a3,
                                 unsigned long a4, unsigned long a5)
 {
@@ -90,6 +96,7 @@ static const hypercall_fn_t hypercall_table[] = {
     [__HYPERVISOR_console_io]   = hc_console_io,
     [__HYPERVISOR_sched_op]     = hc_sched_op,
     [__HYPERVISOR_vcpu_op]      = hc_vcpu_op,
+    [__HYPERVISOR_vm_assist]    = hc_vm_assist,
     [__HYPERVISOR_event_channel_op] = hc_event_channel_op,
     [__HYPERVISOR_hvm_op]       = hc_hvm_op,
     [__HYPERVISOR_sysctl]       = hc_sysctl,
@@ -115,7 +122,6 @@ static const char *const hypercall_names[] = {
     [__HYPERVISOR_set_timer_op]         = "set_timer_op",
     [__HYPERVISOR_event_channel_op_compat] = "event_channel_op_compat",
     [__HYPERVISOR_grant_table_op]       = "grant_table_op",
-    [__HYPERVISOR_vm_assist]            = "vm_assist",
     [__HYPERVISOR_update_va_mapping_otherdomain] = "update_va_mapping_otherdomain",
     [__HYPERVISOR_iret]                 = "iret",
     [__HYPERVISOR_set_segment_base]     = "set_segment_base",
