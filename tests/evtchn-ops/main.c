@@ -10,6 +10,7 @@
  *   send on each kind of port, close (the peer becomes unbound), status of
  *   every kind, bind_vcpu, unmask, invalid ports everywhere
  *   the port space: exactly 4095 usable ports, then -ENOSPC
+ *   reset: every port closed, VIRQs bindable again
  */
 #include "test.h"
 #include "check.h"
@@ -165,4 +166,17 @@ void test_main(void)
         if ( i != virq_port && i != ipi_port && i != a && i != b && evtchn_close(i) )
             xtf_failure("Fail: closing port %u\n", i);
     check_rc("a port is free again", evtchn_alloc_unbound(DOMID_SELF, DOMID_SELF, &p), 0);
+
+    printk("reset:\n");
+    {
+        struct evtchn_reset r = { .dom = NO_DOMAIN };
+
+        check_rc("reset domain 0x7000", hypercall_event_channel_op(EVTCHNOP_reset, &r),
+                 -XEN_ESRCH);
+        r.dom = DOMID_SELF;
+        check_rc("reset ourselves", hypercall_event_channel_op(EVTCHNOP_reset, &r), 0);
+    }
+    expect_status("the VIRQ port after reset", virq_port, EVTCHNSTAT_closed, 0, 0, 0);
+    expect_status("end a after reset", a, EVTCHNSTAT_closed, 0, 0, 0);
+    check_rc("VIRQ_TIMER can be bound after reset", evtchn_bind_virq(VIRQ_TIMER, 0, NULL), 0);
 }

@@ -108,6 +108,12 @@ static void domu_main(void)
     check_rc("index HVM_NR_PARAMS", hvm_get_param(DOMID_SELF, HVM_NR_PARAMS, &v), -XEN_EINVAL);
     check_rc("status of a dom0 port", evtchn_status(0, 1, &st), -XEN_EPERM);
     check_rc("alloc_unbound in dom0", evtchn_alloc_unbound(0, DOMID_SELF, NULL), -XEN_EPERM);
+    {
+        struct evtchn_reset r = { .dom = 0 };
+
+        check_rc("reset dom0's ports", hypercall_event_channel_op(EVTCHNOP_reset, &r),
+                 -XEN_EPERM);
+    }
     check_rc("status of our port", evtchn_status(DOMID_SELF, port, &st), 0);
     check_true("interdomain with d0", st.status == EVTCHNSTAT_interdomain &&
                                       st.u.interdomain.dom == 0);
