@@ -81,3 +81,40 @@ exc_stub_\vec:
         .globl  exception_stubs
 exception_stubs:
         exc_entries
+
+/*
+ * The event channel upcall: an interrupt gate (IF is clear on entry).
+ * Saves the registers the C calling convention lets do_evtchn_upcall()
+ * clobber and returns with IRETQ.
+ */
+        .text
+        .p2align 4
+        .globl  evtchn_upcall_entry
+evtchn_upcall_entry:
+        push    %rax
+        push    %rcx
+        push    %rdx
+        push    %rsi
+        push    %rdi
+        push    %r8
+        push    %r9
+        push    %r10
+        push    %r11
+        mov     %rsp, %rax
+        and     $~15, %rsp                      /* the ABI's stack alignment */
+        push    %rax
+        push    %rax
+        cld
+        call    do_evtchn_upcall
+        pop     %rax
+        mov     %rax, %rsp
+        pop     %r11
+        pop     %r10
+        pop     %r9
+        pop     %r8
+        pop     %rdi
+        pop     %rsi
+        pop     %rdx
+        pop     %rcx
+        pop     %rax
+        iretq

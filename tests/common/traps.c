@@ -32,7 +32,10 @@ struct idt_entry {
 
 extern const unsigned long exception_stubs[X86_NR_EXCEPTIONS];
 
-static struct idt_entry idt[X86_NR_EXCEPTIONS] __aligned(16);
+/* Exceptions, plus interrupt gates a test installs (set_intr_gate). */
+#define IDT_ENTRIES 256
+
+static struct idt_entry idt[IDT_ENTRIES] __aligned(16);
 static const struct desc_ptr idt_ptr = {
     .limit = sizeof(idt) - 1,
     .base = (unsigned long)idt,
@@ -48,6 +51,19 @@ static const char *const exc_names[X86_NR_EXCEPTIONS] = {
     [X86_EXC_VE] = "#VE", [X86_EXC_CP] = "#CP", [X86_EXC_HV] = "#HV",
     [X86_EXC_VC] = "#VC", [X86_EXC_SX] = "#SX",
 };
+
+void set_intr_gate(unsigned int vector, void (*handler)(void))
+{
+    unsigned long addr = (unsigned long)handler;
+
+    idt[vector & 0xff] = (struct idt_entry){
+        .offset0 = addr,
+        .selector = GDT_SEL_CS64,
+        .type_attr = IDT_INTERRUPT_GATE,
+        .offset1 = addr >> 16,
+        .offset2 = addr >> 32,
+    };
+}
 
 void load_idt(void)
 {

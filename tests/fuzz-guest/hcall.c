@@ -12,17 +12,37 @@
  *   - SCHEDOP_shutdown with a readable argument (it is made with a bad
  *     pointer only: -EFAULT);
  *   - VCPUOP_down on our only vCPU;
- *   - SCHEDOP_block: nothing would ever wake us (class hlt).
+ *   - SCHEDOP_block and SCHEDOP_poll: nothing would ever wake us (class
+ *     hlt); SCHEDOP_watchdog: it would shut us down, as Xen's does;
+ *   - calls that make the hypervisor write where the guest says
+ *     (VCPUOP_register_vcpu_info / runstate / vcpu_time area,
+ *     XENMEM_add_to_physmap of shared_info over a guest frame): a random
+ *     place is our own image, which we would corrupt ourselves;
+ *   - HVMOP_set_evtchn_upcall_vector and HVM_PARAM_CALLBACK_IRQ: an
+ *     upcall on a vector with no IDT gate is our own #NP.
+ * The hypervisor's checks of those are tested in tests/shared-info and
+ * tests/evtchn-*.
  */
 #include "fuzz.h"
 #include "public/memory.h"
+#include "public/hvm/hvm_op.h"
+#include "public/hvm/params.h"
 
 /* Implemented numbers, and the sub-ops worth aiming at. */
 static const unsigned int implemented[] = {
     __HYPERVISOR_memory_op, __HYPERVISOR_xen_version, __HYPERVISOR_console_io,
     __HYPERVISOR_sched_op, __HYPERVISOR_vcpu_op, __HYPERVISOR_sysctl,
-    __HYPERVISOR_domctl, __HYPERVISOR_dm_op,
+    __HYPERVISOR_domctl, __HYPERVISOR_dm_op, __HYPERVISOR_event_channel_op,
+    __HYPERVISOR_hvm_op, __HYPERVISOR_vm_assist, __HYPERVISOR_platform_op,
 };
+
+/* A structure argument we can look into: inside the scratch area. */
+static void *in_scratch(unsigned long p, unsigned long size)
+{
+    unsigned long s = (unsigned long)scratch;
+
+    return p >= s && p - s <= scratch_size - size ? (void *)p : NULL;
+}
 
 static bool is_implemented(unsigned long nr)
 {
@@ -98,7 +118,10 @@ void fuzz_hcall(void)
     case __HYPERVISOR_sched_op:
         if ( (int)a[0] == SCHEDOP_shutdown )
             a[1] = bad_pointer();
-        if ( (int)a[0] == SCHEDOP_block && !fuzz_enabled(FC_HLT) )
+        if ( ((int)a[0] == SCHEDOP_block || (int)a[0] == SCHEDOP_poll) &&
+             !fuzz_enabled(FC_HLT) )
+            a[0] = SCHEDOP_yield;
+        if ( (int)a[0] == SCHEDOP_watchdog )
             a[0] = SCHEDOP_yield;
         if ( (int)a[0] == SCHEDOP_block )
             printk("fuzz: SCHEDOP_block (class hlt): nothing will wake us\n");
@@ -106,9 +129,28 @@ void fuzz_hcall(void)
     case __HYPERVISOR_vcpu_op:
         if ( fuzz_chance(50) )
             a[1] = fuzz_below(3);
-        if ( (int)a[0] == VCPUOP_down && (unsigned int)a[1] == 0 )
+        if ( ((int)a[0] == VCPUOP_down && (unsigned int)a[1] == 0) ||
+             (int)a[0] == VCPUOP_register_vcpu_info ||
+             (int)a[0] == VCPUOP_register_runstate_memory_area ||
+             (int)a[0] == VCPUOP_register_vcpu_time_memory_area )
             a[0] = VCPUOP_is_up;
         break;
+    case __HYPERVISOR_memory_op:
+        if ( a[0] == XENMEM_add_to_physmap )
+            a[1] = bad_pointer();
+        break;
+    case __HYPERVISOR_hvm_op:
+    {
+        struct xen_hvm_param *p = in_scratch(a[1], sizeof(*p));
+
+        if ( a[0] == HVMOP_set_evtchn_upcall_vector )
+            a[0] = HVMOP_get_param;
+        else if ( a[0] == HVMOP_set_param && !p )
+            a[0] = HVMOP_get_param;
+        else if ( a[0] == HVMOP_set_param && p->index == HVM_PARAM_CALLBACK_IRQ )
+            p->value = 0;
+        break;
+    }
     case __HYPERVISOR_console_io:
         /*
          * Zeros are dropped by the console: exercise the copy, keep the

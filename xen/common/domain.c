@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Domain and vCPU lifetime: creation, shutdown, crash, destruction, and
- * the vcpu_op hypercall.
+ * Domain and vCPU lifetime: creation, shutdown, crash, destruction, the
+ * shared_info page and vcpu_info areas, and the vcpu_op hypercall.
  *
  * A domain that shuts down or crashes stops running at once; the
  * scheduler destroys it (frees its memory and prints its vCPUs' exit
@@ -10,17 +10,20 @@
  */
 #include <xen/console.h>
 #include <xen/errno.h>
+#include <xen/event.h>
 #include <xen/guest_access.h>
 #include <xen/hypercall.h>
 #include <xen/lib.h>
 #include <xen/mm.h>
 #include <xen/sched.h>
 #include <xen/string.h>
+#include <xen/time.h>
 #include <xen/xmalloc.h>
 #include <public/hvm/hvm_vcpu.h>
 #include <public/sched.h>
 #include <public/vcpu.h>
 #include <asm/hvm/hvm.h>
+#include <asm/p2m.h>
 #include <asm/shutdown.h>
 
 struct domain *domain_list;
@@ -33,6 +36,10 @@ static struct vcpu *vcpu_create(struct domain *d, unsigned int id)
         return NULL;
     v->vcpu_id = id;
     v->domain = d;
+    v->vcpu_info = id < XEN_LEGACY_MAX_VCPUS ? &d->shared_info->vcpu_info[id]
+                                             : &v->dummy_vcpu_info;
+    v->vcpu_info_gfn = INVALID_GFN;
+    sched_init_vcpu(v);
     if ( hvm_vcpu_initialise(v) )
     {
         xfree(v);
@@ -46,20 +53,33 @@ static struct vcpu *vcpu_create(struct domain *d, unsigned int id)
 
 static void domain_free(struct domain *d)
 {
+    struct displaced_frame *f;
     unsigned int i;
 
+    watchdog_domain_destroy(d);
     if ( d->vcpu )
     {
         for ( i = 0; i < d->max_vcpus; i++ )
         {
             if ( !d->vcpu[i] )
                 continue;
+            sched_destroy_vcpu(d->vcpu[i]);
             hvm_vcpu_destroy(d->vcpu[i]);
             xfree(d->vcpu[i]);
         }
         xfree(d->vcpu);
     }
+    evtchn_destroy(d);
     hvm_domain_destroy(d);
+    /* Mapped, shared_info went with the p2m (it is a RAM leaf there). */
+    if ( d->shared_info && d->shared_info_gfn == INVALID_GFN )
+        free_xenheap_page(d->shared_info);
+    while ( (f = d->displaced) )
+    {
+        d->displaced = f->next;
+        free_domheap_pages(f->mfn, 0);
+        xfree(f);
+    }
     xfree(d);
 }
 
@@ -79,9 +99,14 @@ struct domain *domain_create(domid_t domid, const char *name,
     d->max_vcpus = max_vcpus;
     d->is_privileged = privileged;
     d->state = DOMSTATE_running;
+    watchdog_domain_init(d);
 
+    d->shared_info_gfn = INVALID_GFN;
     if ( hvm_domain_initialise(d) )
         goto fail;
+    if ( !(d->shared_info = alloc_xenheap_page()) || evtchn_init(d) )
+        goto fail;
+    update_domain_wallclock_time(d);
     d->vcpu = xzalloc_array(struct vcpu *, max_vcpus);
     if ( !d->vcpu )
         goto fail;
@@ -111,6 +136,16 @@ struct domain *get_domain_by_id(domid_t domid)
     return NULL;
 }
 
+struct domain *get_domain_by_any_id(domid_t domid)
+{
+    return domid == DOMID_SELF ? current->domain : get_domain_by_id(domid);
+}
+
+struct vcpu *domain_vcpu(const struct domain *d, unsigned int vcpu_id)
+{
+    return vcpu_id < d->max_vcpus ? d->vcpu[vcpu_id] : NULL;
+}
+
 static const char *shutdown_reason_str(unsigned int reason)
 {
     switch ( reason )
@@ -132,6 +167,7 @@ void domain_shutdown(struct domain *d, unsigned int reason)
     d->state = reason == SHUTDOWN_crash ? DOMSTATE_crashed : DOMSTATE_shutdown;
     d->shutdown_code = reason;
     printk(XENLOG_INFO "d%u: shutdown: %s\n", d->domain_id, shutdown_reason_str(reason));
+    send_global_virq(VIRQ_DOM_EXC);
     raise_resched();
 }
 
@@ -150,6 +186,7 @@ void domain_crash(struct domain *d, const char *fmt, ...)
     printk(XENLOG_G_ERR "Domain %u crashed: %s\n", d->domain_id, msg);
     d->state = DOMSTATE_crashed;
     d->shutdown_code = SHUTDOWN_crash;
+    send_global_virq(VIRQ_DOM_EXC);
     raise_resched();
 }
 
@@ -172,9 +209,11 @@ void domain_destroy(struct domain *d)
         current = NULL;
     printk(XENLOG_INFO "d%u: destroyed (%lu pages freed)\n", d->domain_id, d->tot_pages);
     domain_free(d);
+    send_global_virq(VIRQ_DOM_EXC);
 
     if ( !domain_list )
     {
+        printk(XENLOG_INFO "Idle: the CPU halted %lu times waiting for work\n", idle_halts);
         printk("All domains have shut down: powering off\n");
         machine_power_off();
     }
@@ -193,6 +232,7 @@ void vcpu_down(struct vcpu *v)
     v->is_up = false;
     if ( v == current )
         raise_resched();
+    vcpu_runstate_update(v);
     for_each_vcpu ( d, o )
         if ( o->is_up )
             return;
@@ -212,7 +252,82 @@ void domain_unpause(struct domain *d)
         d->pause_count--;
 }
 
+/* ---- vcpu_info ------------------------------------------------------------ */
+
+/*
+ * VCPUOP_register_vcpu_info: the vCPU's vcpu_info moves to guest frame
+ * gfn at offset (as Xen: once per vCPU, on the running vCPU or one that
+ * is down, in the domain's RAM, not crossing the page end).  The frame
+ * stays valid while the domain lives: guest RAM is only freed when the
+ * domain is destroyed (add_to_physmap keeps frames it displaces).
+ */
+int map_vcpu_info(struct vcpu *v, unsigned long gfn, unsigned int offset)
+{
+    struct domain *d = v->domain;
+    struct vcpu_info *new;
+    unsigned long mfn;
+    p2m_type_t t;
+
+    if ( offset > PAGE_SIZE - sizeof(struct vcpu_info) )
+        return -EINVAL;
+    if ( v->vcpu_info_gfn != INVALID_GFN )
+        return -EINVAL;
+    if ( v != current && v->is_up )
+        return -EINVAL;
+    if ( gfn > p2m_max_gfn() )
+        return -EINVAL;
+    mfn = p2m_get_entry(d, gfn, &t);
+    if ( mfn == INVALID_MFN || (t != p2m_ram_rw && t != p2m_ram_logdirty) )
+        return -EINVAL;
+
+    new = (struct vcpu_info *)((char *)mfn_to_virt(mfn) + offset);
+    memcpy(new, v->vcpu_info, sizeof(*new));
+    v->vcpu_info = new;
+    v->vcpu_info_gfn = gfn;
+
+    /* As Xen: everything may be pending after the move, let the guest look. */
+    new->evtchn_upcall_pending = 1;
+    new->evtchn_pending_sel = ~(xen_ulong_t)0;
+    update_vcpu_system_time(v);
+    p2m_note_hypervisor_write(d, gfn);
+    hvm_assert_evtchn_irq(v);
+    return 0;
+}
+
+/* ---- vm_assist ------------------------------------------------------------ */
+
+/*
+ * HVM/PVH guests may only enable the runstate update flag (Xen's mask for
+ * HVM).  Runstate areas are written while the guest cannot run (one CPU),
+ * so it never sees XEN_RUNSTATE_UPDATE set; enabling it is still honest.
+ */
+#define HVM_VM_ASSIST_MASK (1UL << VMASST_TYPE_runstate_update_flag)
+
+long do_vm_assist(unsigned int cmd, unsigned int type)
+{
+    struct domain *d = current->domain;
+
+    if ( type >= 64 || !(HVM_VM_ASSIST_MASK & (1UL << type)) )
+        return -EINVAL;
+    switch ( cmd )
+    {
+    case VMASST_CMD_enable:
+        d->vm_assist |= 1UL << type;
+        return 0;
+    case VMASST_CMD_disable:
+        d->vm_assist &= ~(1UL << type);
+        return 0;
+    default:
+        return -ENOSYS;
+    }
+}
+
 /* ---- vcpu_op -------------------------------------------------------------- */
+
+static const char *const vcpuop_names[] = {
+    [VCPUOP_send_nmi]                       = "VCPUOP_send_nmi",
+    [VCPUOP_get_physid]                     = "VCPUOP_get_physid",
+};
 
 long do_vcpu_op(int cmd, unsigned int vcpuid, unsigned long arg)
 {
@@ -244,6 +359,7 @@ long do_vcpu_op(int cmd, unsigned int vcpuid, unsigned long arg)
         if ( !v->is_initialised )
             return -EINVAL;
         v->is_up = true;
+        vcpu_runstate_update(v);
         return 0;
 
     case VCPUOP_down:
@@ -253,7 +369,83 @@ long do_vcpu_op(int cmd, unsigned int vcpuid, unsigned long arg)
     case VCPUOP_is_up:
         return v->is_up;
 
+    case VCPUOP_get_runstate_info:
+    {
+        struct vcpu_runstate_info r = v->runstate;
+        s_time_t delta = NOW() - r.state_entry_time;
+
+        if ( delta > 0 )            /* the current state's time so far */
+            r.time[r.state] += delta;
+        return copy_to_guest(arg, &r, sizeof(r)) ? -EFAULT : 0;
+    }
+
+    case VCPUOP_register_runstate_memory_area:
+    {
+        struct vcpu_register_runstate_memory_area area;
+
+        if ( copy_from_guest(&area, arg, sizeof(area)) )
+            return -EFAULT;
+        v->runstate_guest = area.addr.p;
+        /* As Xen: a first copy now (in the caller's address space), errors ignored. */
+        if ( v->runstate_guest )
+            copy_to_guest(v->runstate_guest, &v->runstate, sizeof(v->runstate));
+        return 0;
+    }
+
+    case VCPUOP_register_vcpu_time_memory_area:
+    {
+        struct vcpu_register_time_memory_area area;
+
+        if ( copy_from_guest(&area, arg, sizeof(area)) )
+            return -EFAULT;
+        v->time_info_guest = area.addr.p;
+        update_vcpu_system_time(v);     /* written before v next runs */
+        return 0;
+    }
+
+    case VCPUOP_register_vcpu_info:
+    {
+        struct vcpu_register_vcpu_info info;
+
+        if ( copy_from_guest(&info, arg, sizeof(info)) )
+            return -EFAULT;
+        if ( info.rsvd )
+            return -EINVAL;
+        return map_vcpu_info(v, info.mfn, info.offset);
+    }
+
+    case VCPUOP_set_singleshot_timer:
+    {
+        struct vcpu_set_singleshot_timer t;
+
+        if ( copy_from_guest(&t, arg, sizeof(t)) )
+            return -EFAULT;
+        return vcpu_set_singleshot_timer(v, &t);
+    }
+
+    case VCPUOP_stop_singleshot_timer:
+        if ( v != current )
+            return -EINVAL;
+        stop_timer(&v->singleshot_timer);
+        return 0;
+
+    case VCPUOP_set_periodic_timer:
+    {
+        struct vcpu_set_periodic_timer t;
+
+        if ( copy_from_guest(&t, arg, sizeof(t)) )
+            return -EFAULT;
+        return vcpu_set_periodic_timer(v, t.period_ns);
+    }
+
+    case VCPUOP_stop_periodic_timer:
+        v->periodic_period = 0;
+        stop_timer(&v->periodic_timer);
+        return 0;
+
     default:
-        return -ENOSYS;
+        return hypercall_unimplemented("vcpu_op",
+                                       cmd >= 0 && (unsigned int)cmd < ARRAY_SIZE(vcpuop_names)
+                                       ? vcpuop_names[cmd] : NULL, cmd);
     }
 }

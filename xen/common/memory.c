@@ -7,7 +7,9 @@
  * of another domain into the caller (the control domain only), which is
  * how privcmd's foreign mapping (and our dom0 test kernels) read a guest's
  * memory; XENMEM_remove_from_physmap undoes it.  Per-entry errors go to
- * the caller's errs array, as in Xen.  Everything else: -ENOSYS.
+ * the caller's errs array, as in Xen.  XENMEM_add_to_physmap maps the
+ * domain's shared_info page (XENMAPSPACE_shared_info).  Everything else:
+ * -ENOSYS, logged once.
  */
 #include <xen/errno.h>
 #include <xen/guest_access.h>
@@ -16,6 +18,7 @@
 #include <xen/mm.h>
 #include <xen/string.h>
 #include <xen/sched.h>
+#include <xen/xmalloc.h>
 #include <public/memory.h>
 #include <asm/p2m.h>
 
@@ -119,6 +122,109 @@ static long populate_physmap(unsigned long arg)
     return i;
 }
 
+/*
+ * Map d's shared_info page at gpfn (Xen's xenmem_add_to_physmap_one for
+ * XENMAPSPACE_shared_info).  As in Xen the page leaves its previous gfn
+ * and takes the place of whatever was at gpfn; a RAM frame found there is
+ * kept until the domain dies (a registered vcpu_info may live in it).
+ */
+static int map_shared_info(struct domain *d, unsigned long gpfn)
+{
+    unsigned long mfn = virt_to_mfn(d->shared_info), old;
+    struct displaced_frame *f = NULL;
+    p2m_type_t t;
+    int rc;
+
+    if ( gpfn > p2m_max_gfn() )
+        return -EINVAL;
+    if ( gpfn == d->shared_info_gfn )
+        return 0;
+
+    old = p2m_get_entry(d, gpfn, &t);
+    if ( old != INVALID_MFN )
+    {
+        if ( t == p2m_map_foreign )
+        {
+            if ( (rc = p2m_remove_foreign(d, gpfn)) )
+                return rc;
+        }
+        else if ( t == p2m_ram_rw || t == p2m_ram_logdirty )
+        {
+            if ( !(f = xmalloc(struct displaced_frame)) )
+                return -ENOMEM;
+            f->mfn = old;
+        }
+        else
+            return -EBUSY;
+    }
+
+    if ( (rc = p2m_set_entry(d, gpfn, mfn, 0, p2m_ram_rw)) )
+    {
+        xfree(f);
+        return rc;
+    }
+    /* tot_pages counts RAM leaves of the p2m (the teardown frees them). */
+    if ( f )
+    {
+        f->next = d->displaced;
+        d->displaced = f;
+    }
+    else
+        d->tot_pages++;
+    if ( d->shared_info_gfn != INVALID_GFN )
+    {
+        p2m_set_entry(d, d->shared_info_gfn, INVALID_MFN, 0, p2m_mmio_dm);
+        d->tot_pages--;
+    }
+    d->shared_info_gfn = gpfn;
+    p2m_note_hypervisor_write(d, gpfn);
+    return 0;
+}
+
+static const char *const mapspace_names[] = {
+    [XENMAPSPACE_grant_table]   = "XENMEM_add_to_physmap grant_table",
+    [XENMAPSPACE_gmfn]          = "XENMEM_add_to_physmap gmfn",
+    [XENMAPSPACE_gmfn_range]    = "XENMEM_add_to_physmap gmfn_range",
+    [XENMAPSPACE_gmfn_foreign]  = "XENMEM_add_to_physmap gmfn_foreign",
+    [XENMAPSPACE_dev_mmio]      = "XENMEM_add_to_physmap dev_mmio",
+};
+
+static long add_to_physmap(unsigned long arg)
+{
+    struct xen_add_to_physmap xatp;
+    struct domain *d;
+
+    if ( copy_from_guest(&xatp, arg, sizeof(xatp)) )
+        return -EFAULT;
+    if ( xatp.space != XENMAPSPACE_shared_info )
+        return hypercall_unimplemented("memory_op",
+                                       xatp.space < ARRAY_SIZE(mapspace_names)
+                                       ? mapspace_names[xatp.space] : "XENMEM_add_to_physmap",
+                                       xatp.space);
+    if ( !(d = target_domain(xatp.domid)) )
+        return -ESRCH;
+    if ( d != current->domain && !is_control_domain(current->domain) )
+        return -EPERM;
+    if ( xatp.idx != 0 )
+        return -EINVAL;             /* shared_info has one frame */
+    return map_shared_info(d, xatp.gpfn);
+}
+
+static const char *const memop_names[] = {
+    [XENMEM_increase_reservation]   = "XENMEM_increase_reservation",
+    [XENMEM_decrease_reservation]   = "XENMEM_decrease_reservation",
+    [XENMEM_maximum_ram_page]       = "XENMEM_maximum_ram_page",
+    [XENMEM_current_reservation]    = "XENMEM_current_reservation",
+    [XENMEM_maximum_reservation]    = "XENMEM_maximum_reservation",
+    [XENMEM_memory_map]             = "XENMEM_memory_map",
+    [XENMEM_machine_memory_map]     = "XENMEM_machine_memory_map",
+    [XENMEM_exchange]               = "XENMEM_exchange",
+    [XENMEM_maximum_gpfn]           = "XENMEM_maximum_gpfn",
+    [XENMEM_set_memory_map]         = "XENMEM_set_memory_map",
+    [XENMEM_set_pod_target]         = "XENMEM_set_pod_target",
+    [XENMEM_get_pod_target]         = "XENMEM_get_pod_target",
+};
+
 long do_memory_op(unsigned long cmd, unsigned long arg)
 {
     switch ( cmd )
@@ -129,7 +235,11 @@ long do_memory_op(unsigned long cmd, unsigned long arg)
         return add_to_physmap_batch(arg);
     case XENMEM_remove_from_physmap:
         return remove_from_physmap(arg);
+    case XENMEM_add_to_physmap:
+        return add_to_physmap(arg);
     default:
-        return -ENOSYS;
+        return hypercall_unimplemented("memory_op",
+                                       cmd < ARRAY_SIZE(memop_names) ? memop_names[cmd] : NULL,
+                                       cmd);
     }
 }

@@ -31,12 +31,26 @@ void print_banner(void)
     printk("Xen version %s (%s)\n", XEN_FULLVERSION, xen_compiler());
 }
 
-/* Features an HVM/PVH guest of ours sees in XENVER_get_features submap 0. */
-static uint32_t guest_features(unsigned int idx)
+/*
+ * Features an HVM/PVH guest of ours sees in XENVER_get_features submap 0,
+ * as Xen reports them for HVM: the p2m is ours (auto-translated, so page
+ * tables are the guest's own: writable), the callback vector works, the
+ * vcpu_time_info TSC is the guest's TSC (one CPU, no TSC offsetting), and
+ * the control domain is dom0.
+ */
+static uint32_t guest_features(const struct domain *d, unsigned int idx)
 {
+    uint32_t f;
+
     if ( idx != 0 )
         return 0;
-    return 1u << XENFEAT_auto_translated_physmap;
+    f = (1u << XENFEAT_writable_page_tables) |
+        (1u << XENFEAT_auto_translated_physmap) |
+        (1u << XENFEAT_hvm_callback_vector) |
+        (1u << XENFEAT_hvm_safe_pvclock);
+    if ( is_control_domain(d) )
+        f |= 1u << XENFEAT_dom0;
+    return f;
 }
 
 long do_xen_version(int cmd, unsigned long arg)
@@ -101,7 +115,7 @@ long do_xen_version(int cmd, unsigned long arg)
 
         if ( copy_from_guest(&fi, arg, sizeof(fi)) )
             return -EFAULT;
-        fi.submap = guest_features(fi.submap_idx);
+        fi.submap = guest_features(d, fi.submap_idx);
         return copy_to_guest(arg, &fi, sizeof(fi)) ? -EFAULT : 0;
     }
 

@@ -2,6 +2,8 @@
 /*
  * __start_xen(): from the multiboot2 hand-over to the scheduler.
  */
+#include <xen/time.h>
+#include <xen/timer.h>
 #include <xen/console.h>
 #include <xen/errno.h>
 #include <xen/lib.h>
@@ -77,6 +79,8 @@ void __start_xen(uint32_t magic, unsigned long mbi)
     write_cr4(read_cr4() | X86_CR4_OSFXSR | X86_CR4_OSXMMEXCPT);
     apic_init();
     calibrate_tsc();
+    init_system_time();
+    timer_init();
 
     rc = hvm_enable();
     if ( rc )

@@ -1,11 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * TSC calibration against PIT channel 2 (gate through port 0x61), the
- * way PC operating systems do it.  Under Bochs with clock sync=none the
+ * Time: TSC calibration against PIT channel 2 (gate through port 0x61),
+ * the way PC operating systems do it, and system time (Xen's NOW(): ns
+ * since boot) scaled from the TSC.  Under Bochs with clock sync=none the
  * TSC advances one tick per instruction and the PIT follows the
  * configured ips, so the result is exact and repeatable.
+ *
+ * The TSC is the only clock: one physical CPU, guests read the same TSC
+ * (no offsetting), so the scale given to guests in vcpu_time_info is the
+ * one the hypervisor uses itself.
  */
+#include <xen/guest_access.h>
 #include <xen/lib.h>
+#include <xen/sched.h>
+#include <xen/time.h>
 #include <asm/io.h>
 #include <asm/processor.h>
 #include <asm/time.h>
@@ -44,4 +52,219 @@ void calibrate_tsc(void)
         cpu_khz = 1000;
     printk(XENLOG_INFO "Detected %lu.%03lu MHz processor.\n",
            cpu_khz / 1000, cpu_khz % 1000);
+}
+
+/* ---- system time ---------------------------------------------------------- */
+
+static struct time_scale tsc_scale;     /* TSC ticks -> ns */
+static uint64_t boot_tsc;               /* TSC at system time 0 */
+
+/*
+ * The scale for a clock of ticks_per_sec: shift the tick count until the
+ * rate lies in (1e9, 2e9] per second, then the multiplier 1e9/rate is a
+ * 32-bit binary fraction below 1.
+ */
+static void set_time_scale(struct time_scale *ts, uint64_t ticks_per_sec)
+{
+    uint64_t rate = ticks_per_sec;
+    int shift = 0;
+
+    while ( rate > 2 * 1000000000ULL )
+    {
+        rate >>= 1;
+        shift--;
+    }
+    while ( rate <= 1000000000ULL )
+    {
+        rate <<= 1;
+        shift++;
+    }
+    ts->shift = shift;
+    ts->mul_frac = (uint32_t)((1000000000ULL << 32) / rate);
+}
+
+static uint64_t scale_delta(uint64_t delta, const struct time_scale *ts)
+{
+    if ( ts->shift < 0 )
+        delta >>= -ts->shift;
+    else
+        delta <<= ts->shift;
+    return (uint64_t)(((unsigned __int128)delta * ts->mul_frac) >> 32);
+}
+
+/* ---- the CMOS real-time clock: the wallclock at boot ----------------------- */
+
+#define RTC_PORT_INDEX      0x70
+#define RTC_PORT_DATA       0x71
+#define RTC_SECONDS         0x00
+#define RTC_MINUTES         0x02
+#define RTC_HOURS           0x04
+#define RTC_DAY_OF_MONTH    0x07
+#define RTC_MONTH           0x08
+#define RTC_YEAR            0x09
+#define RTC_REG_A           0x0a
+#define  RTC_UIP            0x80    /* update in progress */
+#define RTC_REG_B           0x0b
+#define  RTC_24H            0x02
+#define  RTC_DM_BINARY      0x04
+#define RTC_CENTURY         0x32
+#define RTC_PM              0x80    /* in the hours register, 12-hour mode */
+
+static uint8_t cmos_read(uint8_t reg)
+{
+    outb(reg, RTC_PORT_INDEX);
+    return inb(RTC_PORT_DATA);
+}
+
+static unsigned int cmos_value(uint8_t v, bool binary)
+{
+    return binary ? v : (v & 0xf) + (v >> 4) * 10;
+}
+
+static unsigned long wallclock_at_boot;     /* seconds since the epoch at NOW() == 0 */
+
+static unsigned long get_cmos_time(void)
+{
+    unsigned int i, sec, min, hour, day, mon, year, century;
+    uint8_t b, h;
+    bool bin;
+
+    /* Wait (boundedly) for an update to finish; it lasts under 2 ms. */
+    for ( i = 0; i < 1000000 && (cmos_read(RTC_REG_A) & RTC_UIP); i++ )
+        cpu_relax();
+    b = cmos_read(RTC_REG_B);
+    bin = b & RTC_DM_BINARY;
+    sec = cmos_value(cmos_read(RTC_SECONDS), bin);
+    min = cmos_value(cmos_read(RTC_MINUTES), bin);
+    h = cmos_read(RTC_HOURS);
+    hour = cmos_value(h & ~RTC_PM, bin);
+    if ( !(b & RTC_24H) && (h & RTC_PM) )
+        hour = (hour % 12) + 12;
+    else if ( !(b & RTC_24H) )
+        hour %= 12;
+    day = cmos_value(cmos_read(RTC_DAY_OF_MONTH), bin);
+    mon = cmos_value(cmos_read(RTC_MONTH), bin);
+    year = cmos_value(cmos_read(RTC_YEAR), bin);
+    century = cmos_value(cmos_read(RTC_CENTURY), bin);
+    year += (century >= 19 && century <= 30) ? century * 100 : (year < 70 ? 2000 : 1900);
+    if ( sec > 59 || min > 59 || hour > 23 || !day || day > 31 || !mon || mon > 12 )
+        return 0;
+    return mktime(year, mon, day, hour, min, sec);
+}
+
+void init_system_time(void)
+{
+    set_time_scale(&tsc_scale, (uint64_t)cpu_khz * 1000);
+    boot_tsc = rdtsc();
+    wallclock_at_boot = get_cmos_time();
+    printk(XENLOG_INFO "Time: TSC scale mul %#x shift %d, wallclock %lu s\n",
+           tsc_scale.mul_frac, tsc_scale.shift, wallclock_at_boot);
+}
+
+/* ---- guest time records -------------------------------------------------------- */
+
+/* Xen's version protocol: odd while the record is being written. */
+static void version_update_begin(volatile uint32_t *version)
+{
+    *version = (*version + 1) | 1;
+    barrier();
+}
+
+static void version_update_end(volatile uint32_t *version)
+{
+    barrier();
+    *version = *version + 1;
+}
+
+void update_vcpu_system_time(struct vcpu *v)
+{
+    volatile struct vcpu_time_info *t = &v->vcpu_info->time;
+    uint64_t tsc = rdtsc();
+
+    version_update_begin(&t->version);
+    t->tsc_timestamp = tsc;
+    t->system_time = tsc_to_stime(tsc);
+    t->tsc_to_system_mul = tsc_scale.mul_frac;
+    t->tsc_shift = tsc_scale.shift;
+    /* One CPU, one TSC, no offsetting: guests' TSC reads agree with this. */
+    t->flags = XEN_PVCLOCK_TSC_STABLE_BIT;
+    version_update_end(&t->version);
+    v->time_info_guest_stale = true;
+}
+
+/*
+ * The guest area is a guest-virtual address: it is written in the vCPU's
+ * own context, before it is entered.  Nothing else runs meanwhile (one
+ * CPU), so one copy of the even-versioned record is consistent.  Errors
+ * are ignored, as in Xen.
+ */
+void update_guest_time_area(struct vcpu *v)
+{
+    struct vcpu_time_info t;
+
+    if ( !v->time_info_guest_stale )
+        return;
+    v->time_info_guest_stale = false;
+    if ( !v->time_info_guest )
+        return;
+    t = v->vcpu_info->time;
+    copy_to_guest(v->time_info_guest, &t, sizeof(t));
+}
+
+void update_domain_wallclock_time(struct domain *d)
+{
+    volatile struct shared_info *s = d->shared_info;
+
+    version_update_begin(&s->wc_version);
+    s->wc_sec = (uint32_t)wallclock_at_boot;
+    s->wc_sec_hi = (uint32_t)((uint64_t)wallclock_at_boot >> 32);
+    s->wc_nsec = 0;
+    version_update_end(&s->wc_version);
+}
+
+s_time_t tsc_to_stime(uint64_t tsc)
+{
+    return tsc > boot_tsc ? (s_time_t)scale_delta(tsc - boot_tsc, &tsc_scale) : 0;
+}
+
+s_time_t get_s_time(void)
+{
+    return tsc_to_stime(rdtsc());
+}
+
+uint64_t stime_to_tsc(s_time_t t)
+{
+    uint64_t ns, ticks;
+
+    if ( t <= 0 )
+        return boot_tsc;
+    ns = t;
+    if ( ns > (1ULL << 60) )
+        return ~0ULL;                   /* centuries away: never */
+    /* ticks = ns * khz / 1e6, without a 128-bit division. */
+    ticks = (ns / 1000000) * cpu_khz + (ns % 1000000) * cpu_khz / 1000000;
+    return boot_tsc + ticks;
+}
+
+static bool is_leap(unsigned int y)
+{
+    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
+
+/* Seconds since 1970-01-01 00:00 UTC; a plain count of days (year >= 1970). */
+unsigned long mktime(unsigned int year, unsigned int mon, unsigned int day,
+                     unsigned int hour, unsigned int min, unsigned int sec)
+{
+    static const uint16_t days_before[12] = {
+        0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334,
+    };
+    unsigned long days = 0;
+    unsigned int y;
+
+    if ( year < 1970 || mon < 1 || mon > 12 || day < 1 )
+        return 0;
+    for ( y = 1970; y < year; y++ )
+        days += is_leap(y) ? 366 : 365;
+    days += days_before[mon - 1] + (mon > 2 && is_leap(year)) + day - 1;
+    return ((days * 24 + hour) * 60 + min) * 60 + sec;
 }

@@ -1,22 +1,32 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The scheduler: every vCPU of every domain shares the one physical CPU,
- * round robin, with a time slice enforced by the local APIC timer.
+ * round robin, with a time slice.
  *
- * A vCPU leaves the CPU when its slice ends (timer interrupt), when it
- * yields (SCHEDOP_yield, or a PAUSE-loop exit, as Xen does), when it
- * blocks (SCHEDOP_block, HLT) or when its domain stops.  The next vCPU is
- * the first runnable one after the previous in (domain id, vCPU id) order,
- * so a yield always hands the CPU to someone else if anyone can run.
- * Blocked vCPUs with a wake-up deadline are woken by the same timer.
+ * A vCPU leaves the CPU when its slice ends (the slice timer, or the VMX
+ * preemption timer in guest mode), when it yields (SCHEDOP_yield, or a
+ * PAUSE-loop exit, as Xen does), when it blocks (SCHEDOP_block,
+ * SCHEDOP_poll, HLT) or when its domain stops.  The next vCPU is the first
+ * runnable one after the previous in (domain id, vCPU id) order, so a
+ * yield always hands the CPU to someone else if anyone can run.
+ *
+ * Blocked vCPUs are woken by events (vcpu_wake() from the event channel
+ * code) and by timers.  Timers run from TIMER_SOFTIRQ before every VM
+ * entry and in the idle loop; when nothing can run the CPU halts with the
+ * local APIC timer set for the earliest timer, so an idle machine sleeps.
  */
 #include <xen/errno.h>
+#include <xen/event.h>
 #include <xen/guest_access.h>
 #include <xen/hypercall.h>
 #include <xen/lib.h>
 #include <xen/param.h>
 #include <xen/sched.h>
+#include <xen/softirq.h>
+#include <xen/time.h>
+#include <xen/timer.h>
 #include <public/sched.h>
+#include <public/vcpu.h>
 #include <asm/apic.h>
 #include <asm/hvm/hvm.h>
 #include <asm/irq.h>
@@ -31,6 +41,7 @@ struct vcpu *current;
 static bool resched_pending;
 static uint64_t tslice_ticks;
 static uint64_t slice_deadline;         /* TSC at which the current slice ends */
+static struct timer s_timer;            /* ends the current slice */
 
 /*
  * How close to the end of its slice a vCPU is no longer entered.  The timer
@@ -40,14 +51,25 @@ static uint64_t slice_deadline;         /* TSC at which the current slice ends *
  */
 #define SLICE_ENTRY_MARGIN 1000
 
+static void update_runstate_area(struct vcpu *v);
+
 uint64_t sched_slice_deadline(void)
 {
-    return slice_deadline;
+    uint64_t next = stime_to_tsc(timer_next_deadline());
+
+    /* Leave the guest for the earliest timer too: it may have work for it. */
+    return next < slice_deadline ? next : slice_deadline;
 }
 
 bool sched_may_enter_guest(void)
 {
     process_pending_irqs();
+    do_softirq();
+    if ( current )
+    {
+        update_runstate_area(current);
+        update_guest_time_area(current);
+    }
     if ( !resched_pending && rdtsc() + SLICE_ENTRY_MARGIN >= slice_deadline )
         raise_resched();
     return !resched_pending;
@@ -71,24 +93,67 @@ void vcpu_yield(void)
     raise_resched();
 }
 
-void vcpu_block(struct vcpu *v, uint64_t deadline)
+/* ---- runstate accounting (VCPUOP_get_runstate_info and the guest area) ---- */
+
+static void vcpu_runstate_change(struct vcpu *v, int new_state)
+{
+    s_time_t now = NOW(), delta = now - v->runstate.state_entry_time;
+
+    if ( v->runstate.state == new_state )
+        return;
+    if ( delta > 0 )
+        v->runstate.time[v->runstate.state] += delta;
+    v->runstate.state_entry_time = now;
+    v->runstate.state = new_state;
+}
+
+void vcpu_runstate_update(struct vcpu *v)
+{
+    if ( v->is_running )
+        return;
+    vcpu_runstate_change(v, !v->is_up ? RUNSTATE_offline :
+                            v->is_blocked ? RUNSTATE_blocked : RUNSTATE_runnable);
+}
+
+/* Called before entry, in the vCPU's own context (its page tables). */
+static void update_runstate_area(struct vcpu *v)
+{
+    if ( !v->runstate_guest_stale )
+        return;
+    v->runstate_guest_stale = false;
+    if ( v->runstate_guest )
+        copy_to_guest(v->runstate_guest, &v->runstate, sizeof(v->runstate));
+}
+
+void vcpu_block(struct vcpu *v)
 {
     v->is_blocked = true;
-    v->wake_deadline = deadline;
     if ( v == current )
         raise_resched();
+    vcpu_runstate_update(v);
 }
 
 void vcpu_wake(struct vcpu *v)
 {
     v->is_blocked = false;
-    v->wake_deadline = 0;
+    vcpu_runstate_update(v);
+    if ( v->is_polling )
+    {
+        v->is_polling = false;
+        v->poll_evtchn = 0;
+        stop_timer(&v->poll_timer);
+    }
 }
 
 static void timer_interrupt(struct cpu_user_regs *regs)
 {
     ack_APIC_irq();
-    raise_resched();
+    raise_softirq(TIMER_SOFTIRQ);
+}
+
+static void s_timer_fn(void *unused)
+{
+    raise_resched();                    /* the slice is over */
 }
 
 /* The vCPU after v in (domain, vCPU) order, wrapping around; NULL if none exist. */
@@ -104,84 +169,78 @@ static struct vcpu *next_vcpu(struct vcpu *v)
     return d ? d->vcpu[0] : NULL;
 }
 
-/* Wake expired sleepers; return the earliest pending wake-up (0: none). */
-static uint64_t wake_sleepers(uint64_t now)
+/*
+ * Domain watchdogs (SCHEDOP_watchdog, Xen's semantics): a domain that does
+ * not re-arm its watchdog in time is shut down with SHUTDOWN_watchdog.
+ * This is what ends a guest that hangs (spinning on one instruction, say)
+ * when no toolstack is there to destroy it.
+ */
+static void domain_watchdog_timeout(void *data)
 {
-    uint64_t earliest = 0;
-    struct domain *d;
-    struct vcpu *v;
+    struct domain *d = data;
 
-    for_each_domain ( d )
-        for_each_vcpu ( d, v )
-        {
-            if ( !v->is_blocked || !v->wake_deadline )
-                continue;
-            if ( v->wake_deadline <= now )
-                vcpu_wake(v);
-            else if ( !earliest || v->wake_deadline < earliest )
-                earliest = v->wake_deadline;
-        }
-    return earliest;
+    printk(XENLOG_G_INFO "Watchdog timer fired for domain %u\n", d->domain_id);
+    domain_shutdown(d, SHUTDOWN_watchdog);
 }
 
-/*
- * Domain watchdogs (SCHEDOP_watchdog): a domain that does not re-arm its
- * watchdog in time is shut down with SHUTDOWN_watchdog, as in Xen.  This
- * is what ends a guest that hangs (spinning on one instruction, say) when
- * no toolstack is there to destroy it.  Returns the earliest deadline.
- */
-static uint64_t check_watchdogs(uint64_t now)
+void watchdog_domain_init(struct domain *d)
 {
-    uint64_t earliest = 0;
-    struct domain *d;
     unsigned int i;
 
-    for_each_domain ( d )
-        for ( i = 0; i < NR_DOMAIN_WATCHDOG_TIMERS; i++ )
-        {
-            uint64_t t = d->watchdog_deadline[i];
+    d->watchdog_inuse_map = 0;
+    for ( i = 0; i < NR_DOMAIN_WATCHDOG_TIMERS; i++ )
+        init_timer(&d->watchdog_timer[i], domain_watchdog_timeout, d, 0);
+}
 
-            if ( !t || d->state != DOMSTATE_running )
-                continue;
-            if ( t <= now )
-            {
-                printk(XENLOG_G_INFO "Watchdog timer fired for domain %u\n", d->domain_id);
-                d->watchdog_deadline[i] = 0;
-                domain_shutdown(d, SHUTDOWN_watchdog);
-            }
-            else if ( !earliest || t < earliest )
-                earliest = t;
-        }
-    return earliest;
+void watchdog_domain_destroy(struct domain *d)
+{
+    unsigned int i;
+
+    for ( i = 0; i < NR_DOMAIN_WATCHDOG_TIMERS; i++ )
+        kill_timer(&d->watchdog_timer[i]);
 }
 
 static long domain_watchdog(struct domain *d, uint32_t id, uint32_t timeout)
 {
-    uint64_t now = rdtsc(), ticks, deadline;
-
-    /* Seconds to TSC ticks, saturating: a huge timeout simply never fires. */
-    if ( timeout > (~0ULL - now) / 1000 / (cpu_khz ?: 1) )
-        ticks = ~0ULL - now;
-    else
-        ticks = (uint64_t)timeout * 1000 * cpu_khz;
-    deadline = now + ticks;
+    /* Seconds; at most about 292 years of system time, which never comes. */
+    s_time_t expires = NOW() + (timeout > 0x7fffffffU ? STIME_MAX / 2
+                                                      : (s_time_t)timeout * 1000000000LL);
 
     if ( id > NR_DOMAIN_WATCHDOG_TIMERS )
         return -EINVAL;
     if ( id == 0 )
     {
         for ( id = 0; id < NR_DOMAIN_WATCHDOG_TIMERS; id++ )
-            if ( !d->watchdog_deadline[id] )
+            if ( !(d->watchdog_inuse_map & (1u << id)) )
             {
-                d->watchdog_deadline[id] = deadline ?: 1;
+                d->watchdog_inuse_map |= 1u << id;
+                set_timer(&d->watchdog_timer[id], expires);
                 return id + 1;
             }
         return -ENOSPC;
     }
-    if ( !d->watchdog_deadline[id - 1] )
+    id--;
+    if ( !(d->watchdog_inuse_map & (1u << id)) )
         return -EINVAL;
-    d->watchdog_deadline[id - 1] = timeout ? deadline : 0;
+    if ( timeout == 0 )
+    {
+        stop_timer(&d->watchdog_timer[id]);
+        d->watchdog_inuse_map &= ~(1u << id);
+    }
+    else
+        set_timer(&d->watchdog_timer[id], expires);
     return 0;
+}
+
+/* A domain has stopped (a timer may have shut it down): reap before idling. */
+static bool domains_to_reap(void)
+{
+    struct domain *d;
+
+    for_each_domain ( d )
+        if ( d->state != DOMSTATE_running )
+            return true;
+    return false;
 }
 
 static struct vcpu *pick_next(struct vcpu *prev)
@@ -217,9 +276,13 @@ void scheduler_init(void)
     if ( !tslice_ticks )
         tslice_ticks = cpu_khz;
     set_irq_handler(LOCAL_TIMER_VECTOR, timer_interrupt);
+    init_timer(&s_timer, s_timer_fn, NULL, 0);
     printk(XENLOG_INFO "Scheduler: round robin, time slice %u ms (%lu TSC ticks)\n",
            sched_credit_tslice_ms, (unsigned long)tslice_ticks);
 }
+
+/* Times the idle loop halted the CPU (a busy-waiting idle loop would not). */
+unsigned long idle_halts;
 
 noreturn void scheduler_run(void)
 {
@@ -228,27 +291,31 @@ noreturn void scheduler_run(void)
 
     for ( ;; )
     {
-        uint64_t now, wake, dog;
-
-        dog = check_watchdogs(rdtsc());     /* may shut domains down: before reaping */
         reap_domains();
         if ( prev && !get_domain_by_id(prev->domain->domain_id) )
             prev = NULL;            /* its domain was destroyed */
 
-        now = rdtsc();
-        wake = wake_sleepers(now);
-        if ( dog && (!wake || dog < wake) )
-            wake = dog;
+        do_softirq();               /* expired timers may wake someone */
         v = pick_next(prev);
         if ( !v )
         {
-            if ( !wake && !warned_idle )
+            /*
+             * Idle: sleep until the next interrupt, the APIC timer being
+             * set (by TIMER_SOFTIRQ) for the earliest timer.  The check and
+             * the halt are atomic (interrupts stay off until STI; HLT).
+             */
+            stop_timer(&s_timer);
+            do_softirq();
+            if ( domains_to_reap() )
+                continue;
+            if ( timer_next_deadline() == STIME_MAX && !warned_idle )
             {
                 printk(XENLOG_WARNING "All vCPUs are blocked with no wake-up pending: idling\n");
                 warned_idle = true;
             }
-            reprogram_timer(wake);
-            safe_halt();
+            idle_halts++;
+            if ( !softirq_pending() )
+                safe_halt();
             local_irq_disable();
             resched_pending = false;
             continue;
@@ -262,18 +329,142 @@ noreturn void scheduler_run(void)
         resched_pending = false;
         v->last_start = rdtsc();
         slice_deadline = v->last_start + tslice_ticks;
-        reprogram_timer(slice_deadline);
+        set_timer(&s_timer, tsc_to_stime(slice_deadline));
+        update_vcpu_system_time(v);
+        vcpu_runstate_change(v, RUNSTATE_running);
+        v->runstate_guest_stale = true;
 
         hvm_funcs->do_resume(v);
 
         if ( current == v )         /* not destroyed underneath us */
         {
             v->is_running = false;
+            vcpu_runstate_update(v);
             v->runtime += rdtsc() - v->last_start;
             prev = v;
         }
     }
 }
+
+/* ---- blocking, polling and the vCPU timers ---------------------------------- */
+
+/*
+ * SCHEDOP_block: enable event delivery and block until an event is
+ * pending.  The check comes after the vCPU is marked blocked, and events
+ * are only raised from hypervisor context on this one CPU, so an event
+ * cannot slip in between: either it is seen here or it wakes the vCPU.
+ */
+void vcpu_block_enable_events(struct vcpu *v)
+{
+    v->vcpu_info->evtchn_upcall_mask = 0;
+    vcpu_block(v);
+    if ( vcpu_events_pending(v) )
+        vcpu_wake(v);
+}
+
+/* Xen's limit on the ports one SCHEDOP_poll may name. */
+#define SCHED_POLL_MAX_PORTS 128
+
+static long do_poll(struct vcpu *v, const struct sched_poll *p)
+{
+    struct domain *d = v->domain;
+    evtchn_port_t port = 0;
+    unsigned int i;
+
+    if ( p->nr_ports > SCHED_POLL_MAX_PORTS )
+        return -EINVAL;
+
+    for ( i = 0; i < p->nr_ports; i++ )
+    {
+        if ( copy_from_guest(&port, (unsigned long)p->ports.p + i * sizeof(port),
+                             sizeof(port)) )
+            return -EFAULT;
+        if ( !evtchn_port_valid(d, port) )
+            return -EINVAL;
+        if ( evtchn_port_is_pending(d, port) )
+            return 0;
+    }
+
+    v->is_polling = true;
+    v->poll_evtchn = p->nr_ports == 1 ? (int)port : -1;
+    vcpu_block(v);
+    if ( p->timeout )
+        set_timer(&v->poll_timer, p->timeout);
+    return 0;
+}
+
+static void poll_timer_fn(void *data)
+{
+    struct vcpu *v = data;
+
+    if ( v->is_polling )
+        vcpu_wake(v);
+}
+
+static void vcpu_singleshot_timer_fn(void *data)
+{
+    struct vcpu *v = data;
+
+    update_vcpu_system_time(v);
+    send_guest_vcpu_virq(v, VIRQ_TIMER);
+}
+
+static void vcpu_periodic_timer_fn(void *data)
+{
+    struct vcpu *v = data;
+    s_time_t now = NOW(), next = v->periodic_timer.expires + v->periodic_period;
+
+    update_vcpu_system_time(v);
+    send_guest_vcpu_virq(v, VIRQ_TIMER);
+    set_timer(&v->periodic_timer, next > now ? next : now + v->periodic_period);
+}
+
+void sched_init_vcpu(struct vcpu *v)
+{
+    v->runstate.state = RUNSTATE_offline;
+    v->runstate.state_entry_time = NOW();
+    init_timer(&v->poll_timer, poll_timer_fn, v, 0);
+    init_timer(&v->singleshot_timer, vcpu_singleshot_timer_fn, v, 0);
+    init_timer(&v->periodic_timer, vcpu_periodic_timer_fn, v, 0);
+}
+
+void sched_destroy_vcpu(struct vcpu *v)
+{
+    kill_timer(&v->poll_timer);
+    kill_timer(&v->singleshot_timer);
+    kill_timer(&v->periodic_timer);
+}
+
+/* VCPUOP_set_singleshot_timer: deliver VIRQ_TIMER at an absolute system time. */
+long vcpu_set_singleshot_timer(struct vcpu *v, const struct vcpu_set_singleshot_timer *t)
+{
+    if ( v != current )
+        return -EINVAL;
+    if ( (t->flags & VCPU_SSHOTTMR_future) && t->timeout_abs_ns < (uint64_t)NOW() )
+        return -ETIME;
+    set_timer(&v->singleshot_timer,
+              t->timeout_abs_ns > (uint64_t)STIME_MAX ? STIME_MAX : (s_time_t)t->timeout_abs_ns);
+    return 0;
+}
+
+/* Xen's bounds on VCPUOP_set_periodic_timer's period. */
+#define PERIODIC_MIN MILLISECS(1)
+
+long vcpu_set_periodic_timer(struct vcpu *v, uint64_t period_ns)
+{
+    if ( period_ns < (uint64_t)PERIODIC_MIN || period_ns > (uint64_t)SECONDS(3600) )
+        return -EINVAL;
+    v->periodic_period = period_ns;
+    set_timer(&v->periodic_timer, NOW() + v->periodic_period);
+    return 0;
+}
+
+static const char *const schedop_names[] = {
+    [SCHEDOP_poll]          = "SCHEDOP_poll",
+    [SCHEDOP_shutdown_code] = "SCHEDOP_shutdown_code",
+    [SCHEDOP_watchdog]      = "SCHEDOP_watchdog",
+    [SCHEDOP_pin_override]  = "SCHEDOP_pin_override",
+};
 
 long do_sched_op(int cmd, unsigned long arg)
 {
@@ -286,9 +477,17 @@ long do_sched_op(int cmd, unsigned long arg)
         return 0;
 
     case SCHEDOP_block:
-        /* Until an event is pending; no event source exists yet. */
-        vcpu_block(v, 0);
+        vcpu_block_enable_events(v);
         return 0;
+
+    case SCHEDOP_poll:
+    {
+        struct sched_poll p;
+
+        if ( copy_from_guest(&p, arg, sizeof(p)) )
+            return -EFAULT;
+        return do_poll(v, &p);
+    }
 
     case SCHEDOP_shutdown:
     {
@@ -325,6 +524,8 @@ long do_sched_op(int cmd, unsigned long arg)
     }
 
     default:
-        return -ENOSYS;
+        return hypercall_unimplemented("sched_op",
+                                       cmd >= 0 && (unsigned int)cmd < ARRAY_SIZE(schedop_names)
+                                       ? schedop_names[cmd] : NULL, cmd);
     }
 }

@@ -14,6 +14,15 @@ long do_memory_op(unsigned long cmd, unsigned long arg);
 long do_sysctl(unsigned long u_sysctl);
 long do_domctl(unsigned long u_domctl);
 long do_dm_op(domid_t domid, unsigned int nr_bufs, unsigned long u_bufs);
+long do_event_channel_op(int cmd, unsigned long arg);
+long do_hvm_op(unsigned long op, unsigned long arg);
+
+/*
+ * An unimplemented hypercall or sub-op: logged once per (hypercall, name)
+ * with the calling domain, and -ENOSYS returned.  'subop' may be NULL.
+ */
+long hypercall_unimplemented(const char *hypercall, const char *subop,
+                             unsigned long nr);
 
 /*
  * Long operations stop at a preemption point when the caller's time is up

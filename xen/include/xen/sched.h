@@ -10,9 +10,19 @@
 #ifndef __XEN_SCHED_H__
 #define __XEN_SCHED_H__
 
+#include <xen/timer.h>
 #include <xen/types.h>
 #include <public/xen.h>
+#include <public/vcpu.h>
 #include <asm/domain.h>
+
+struct evtchn;
+
+/* A guest frame XENMEM_add_to_physmap took out of the p2m. */
+struct displaced_frame {
+    struct displaced_frame *next;
+    unsigned long mfn;
+};
 
 struct vcpu {
     unsigned int     vcpu_id;
@@ -26,7 +36,43 @@ struct vcpu {
 
     uint64_t         runtime;        /* TSC ticks spent running */
     uint64_t         last_start;     /* TSC at the last switch in */
-    uint64_t         wake_deadline;  /* TSC at which a blocked vCPU wakes (0 = never) */
+
+    /*
+     * Where the guest sees this vCPU's vcpu_info: its slot in shared_info
+     * (vCPUs < XEN_LEGACY_MAX_VCPUS), a hypervisor-owned dummy, or the
+     * frame+offset given by VCPUOP_register_vcpu_info (vcpu_info_gfn).
+     */
+    struct vcpu_info *vcpu_info;
+    unsigned long    vcpu_info_gfn;  /* INVALID_GFN unless registered */
+
+    /* Until the guest gives one: vCPUs past the shared_info slots use this. */
+    struct vcpu_info dummy_vcpu_info;
+
+    /* VIRQ_* -> port bound on this vCPU (0: none). */
+    uint32_t         virq_to_evtchn[NR_VIRQS];
+
+    /* SCHEDOP_poll: blocked until one of the ports (or the timeout). */
+    bool             is_polling;
+    int              poll_evtchn;    /* the one port polled, -1 several */
+    struct timer     poll_timer;
+
+    /*
+     * Time in each RUNSTATE_*, and where the guest wants a copy
+     * (VCPUOP_register_runstate_memory_area: a guest-virtual address,
+     * written when the vCPU is next entered; 0: none).
+     */
+    struct vcpu_runstate_info runstate;
+    unsigned long    runstate_guest;
+    bool             runstate_guest_stale;
+
+    /* VCPUOP_register_vcpu_time_memory_area: a second copy of the time record. */
+    unsigned long    time_info_guest;
+    bool             time_info_guest_stale;
+
+    /* Guest timers (vcpu_op), both delivering VIRQ_TIMER. */
+    struct timer     singleshot_timer;
+    struct timer     periodic_timer;
+    s_time_t         periodic_period;
 
     struct arch_vcpu arch;
 };
@@ -54,13 +100,30 @@ struct domain {
     unsigned long    tot_pages;
     unsigned long    max_pages;
 
+    unsigned long    vm_assist;         /* VMASST_TYPE_* enabled by vm_assist */
+
+    /*
+     * The shared_info page (a hypervisor page; once the guest maps it with
+     * XENMEM_add_to_physmap it is in the p2m at shared_info_gfn and freed
+     * with the p2m).
+     */
+    struct shared_info *shared_info;
+    unsigned long    shared_info_gfn;   /* INVALID_GFN until mapped */
+    /* Guest RAM frames add_to_physmap replaced: freed at destruction. */
+    struct displaced_frame *displaced;
+
+    /* Event channels: buckets of EVTCHNS_PER_BUCKET, allocated as needed. */
+    struct evtchn  **evtchn;
+    unsigned int     valid_evtchns;     /* ports [0, valid_evtchns) exist */
+
     /* Guest console output, printed a line at a time. */
     char             pbuf[256];
     unsigned int     pbuf_idx;
 
-    /* SCHEDOP_watchdog: TSC deadlines, 0 = slot unused (Xen has two). */
+    /* SCHEDOP_watchdog (Xen has two per domain). */
 #define NR_DOMAIN_WATCHDOG_TIMERS 2
-    uint64_t         watchdog_deadline[NR_DOMAIN_WATCHDOG_TIMERS];
+    struct timer     watchdog_timer[NR_DOMAIN_WATCHDOG_TIMERS];
+    unsigned int     watchdog_inuse_map;
 
     struct arch_domain arch;
 };
@@ -92,14 +155,37 @@ void domain_destroy(struct domain *d);
 void domain_pause(struct domain *d);
 void domain_unpause(struct domain *d);
 long do_vcpu_op(int cmd, unsigned int vcpuid, unsigned long arg);
+long do_vm_assist(unsigned int cmd, unsigned int type);
+struct vcpu *domain_vcpu(const struct domain *d, unsigned int vcpu_id);
+/* DOMID_SELF or a domain id; NULL if there is no such domain. */
+struct domain *get_domain_by_any_id(domid_t domid);
+int map_vcpu_info(struct vcpu *v, unsigned long gfn, unsigned int offset);
 
 /* common/sched/core.c */
 void scheduler_init(void);
 noreturn void scheduler_run(void);
 void vcpu_yield(void);
-void vcpu_block(struct vcpu *v, uint64_t deadline);
+/* Block v until vcpu_wake() (an event, a timer, VCPUOP_up...). */
+void vcpu_block(struct vcpu *v);
 void vcpu_down(struct vcpu *v);
 void vcpu_wake(struct vcpu *v);
+/* An event is pending for v: wake it if it blocked. */
+static inline void vcpu_kick(struct vcpu *v)
+{
+    if ( v->is_blocked )
+        vcpu_wake(v);
+}
+/* SCHEDOP_block: unmask the upcall, block unless an event is pending. */
+void vcpu_block_enable_events(struct vcpu *v);
+struct vcpu_set_singleshot_timer;
+long vcpu_set_singleshot_timer(struct vcpu *v, const struct vcpu_set_singleshot_timer *t);
+long vcpu_set_periodic_timer(struct vcpu *v, uint64_t period_ns);
+/* The vCPU's flags changed (blocked, up): account the time (RUNSTATE_*). */
+void vcpu_runstate_update(struct vcpu *v);
+/* Set up and tear down a vCPU's guest timers (sched/core.c). */
+void sched_init_vcpu(struct vcpu *v);
+void sched_destroy_vcpu(struct vcpu *v);
+extern unsigned long idle_halts;
 bool vcpu_runnable(const struct vcpu *v);
 void raise_resched(void);
 /* Called with interrupts off just before a VM entry: false if v must not run on. */
@@ -107,5 +193,7 @@ bool sched_may_enter_guest(void);
 /* TSC value at which the running vCPU's time slice ends. */
 uint64_t sched_slice_deadline(void);
 long do_sched_op(int cmd, unsigned long arg);
+void watchdog_domain_init(struct domain *d);
+void watchdog_domain_destroy(struct domain *d);
 
 #endif /* __XEN_SCHED_H__ */

@@ -351,16 +351,20 @@ void hvm_portio(struct vcpu *v, unsigned int port, unsigned int bytes, bool in,
 void hvm_hlt(struct vcpu *v, struct cpu_user_regs *regs)
 {
     /*
-     * As in Xen, HLT blocks the vCPU until an event is pending.  With
-     * interrupts off nothing can ever be delivered: that vCPU goes down
-     * (Xen's hvm_hlt -> hvm_vcpu_down), and the domain with its last one.
+     * HLT blocks the vCPU until an event is pending (then the upcall is
+     * injected, or the vCPU just resumes after the HLT), as Xen's
+     * SCHEDOP_block.  With interrupts off nothing can ever be delivered:
+     * that vCPU goes down (Xen's hvm_hlt -> hvm_vcpu_down), and the
+     * domain with its last one.
      */
     if ( !(regs->rflags & X86_EFLAGS_IF) )
     {
         vcpu_down(v);
         return;
     }
-    vcpu_block(v, 0);
+    if ( hvm_vcpu_upcall_vector(v) >= 0 )
+        return;
+    vcpu_block_enable_events(v);
 }
 
 /* ---- domain and vCPU --------------------------------------------------------- */

@@ -9,10 +9,12 @@
  * unknown numbers with -ENOSYS.
  */
 #include <xen/errno.h>
+#include <xen/event.h>
 #include <xen/hypercall.h>
 #include <xen/lib.h>
 #include <xen/mm.h>
 #include <xen/sched.h>
+#include <xen/softirq.h>
 #include <xen/string.h>
 #include <public/xen.h>
 #include <asm/hvm/hvm.h>
@@ -71,21 +73,109 @@ static long hc_dm_op(unsigned long a1, unsigned long a2, unsigned long a3,
     return do_dm_op((domid_t)a1, (unsigned int)a2, a3);
 }
 
+static long hc_vm_assist(unsigned long a1, unsigned long a2, unsigned long a3,
+                         unsigned long a4, unsigned long a5)
+{
+    return do_vm_assist((unsigned int)a1, (unsigned int)a2);
+}
+
+static long hc_event_channel_op(unsigned long a1, unsigned long a2, unsigned long a3,
+                                unsigned long a4, unsigned long a5)
+{
+    return do_event_channel_op((int)a1, a2);
+}
+
+static long hc_hvm_op(unsigned long a1, unsigned long a2, unsigned long a3,
+                      unsigned long a4, unsigned long a5)
+{
+    return do_hvm_op(a1, a2);
+}
+
 static const hypercall_fn_t hypercall_table[] = {
     [__HYPERVISOR_memory_op]    = hc_memory_op,
     [__HYPERVISOR_xen_version]  = hc_xen_version,
     [__HYPERVISOR_console_io]   = hc_console_io,
     [__HYPERVISOR_sched_op]     = hc_sched_op,
     [__HYPERVISOR_vcpu_op]      = hc_vcpu_op,
+    [__HYPERVISOR_vm_assist]    = hc_vm_assist,
+    [__HYPERVISOR_event_channel_op] = hc_event_channel_op,
+    [__HYPERVISOR_hvm_op]       = hc_hvm_op,
     [__HYPERVISOR_sysctl]       = hc_sysctl,
     [__HYPERVISOR_domctl]       = hc_domctl,
     [__HYPERVISOR_dm_op]        = hc_dm_op,
 };
 
+/* Xen's names of the hypercalls not in the table, for the log. */
+static const char *const hypercall_names[] = {
+    [__HYPERVISOR_set_trap_table]       = "set_trap_table",
+    [__HYPERVISOR_mmu_update]           = "mmu_update",
+    [__HYPERVISOR_set_gdt]              = "set_gdt",
+    [__HYPERVISOR_stack_switch]         = "stack_switch",
+    [__HYPERVISOR_set_callbacks]        = "set_callbacks",
+    [__HYPERVISOR_fpu_taskswitch]       = "fpu_taskswitch",
+    [__HYPERVISOR_sched_op_compat]      = "sched_op_compat",
+    [__HYPERVISOR_platform_op]          = "platform_op",
+    [__HYPERVISOR_set_debugreg]         = "set_debugreg",
+    [__HYPERVISOR_get_debugreg]         = "get_debugreg",
+    [__HYPERVISOR_update_descriptor]    = "update_descriptor",
+    [__HYPERVISOR_multicall]            = "multicall",
+    [__HYPERVISOR_update_va_mapping]    = "update_va_mapping",
+    [__HYPERVISOR_set_timer_op]         = "set_timer_op",
+    [__HYPERVISOR_event_channel_op_compat] = "event_channel_op_compat",
+    [__HYPERVISOR_grant_table_op]       = "grant_table_op",
+    [__HYPERVISOR_update_va_mapping_otherdomain] = "update_va_mapping_otherdomain",
+    [__HYPERVISOR_iret]                 = "iret",
+    [__HYPERVISOR_set_segment_base]     = "set_segment_base",
+    [__HYPERVISOR_mmuext_op]            = "mmuext_op",
+    [__HYPERVISOR_xsm_op]               = "xsm_op",
+    [__HYPERVISOR_nmi_op]               = "nmi_op",
+    [__HYPERVISOR_callback_op]          = "callback_op",
+    [__HYPERVISOR_xenoprof_op]          = "xenoprof_op",
+    [__HYPERVISOR_physdev_op]           = "physdev_op",
+    [__HYPERVISOR_kexec_op]             = "kexec_op",
+    [__HYPERVISOR_tmem_op]              = "tmem_op",
+    [__HYPERVISOR_argo_op]              = "argo_op",
+    [__HYPERVISOR_xenpmu_op]            = "xenpmu_op",
+    [__HYPERVISOR_hypfs_op]             = "hypfs_op",
+    [__HYPERVISOR_physdev_op_compat]    = "physdev_op_compat",
+    [__HYPERVISOR_arch_0]               = "mca",
+};
+
+/* What has been logged as unimplemented: (hypercall, sub-op) pairs. */
+#define MAX_LOGGED_UNIMPLEMENTED 64
+static struct {
+    const char *hypercall;
+    unsigned long nr;
+} logged_unimplemented[MAX_LOGGED_UNIMPLEMENTED];
+static unsigned int nr_logged_unimplemented;
+
+long hypercall_unimplemented(const char *hypercall, const char *subop,
+                             unsigned long nr)
+{
+    unsigned int i;
+
+    for ( i = 0; i < nr_logged_unimplemented; i++ )
+        if ( logged_unimplemented[i].hypercall == hypercall &&
+             logged_unimplemented[i].nr == nr )
+            return -ENOSYS;
+    if ( i == MAX_LOGGED_UNIMPLEMENTED )
+        return -ENOSYS;             /* enough said */
+    logged_unimplemented[i].hypercall = hypercall;
+    logged_unimplemented[i].nr = nr;
+    nr_logged_unimplemented++;
+    if ( subop )
+        printk(XENLOG_G_WARNING "d%u: %s %s unimplemented: -ENOSYS\n",
+               current->domain->domain_id, hypercall, subop);
+    else
+        printk(XENLOG_G_WARNING "d%u: %s %lu unimplemented: -ENOSYS\n",
+               current->domain->domain_id, hypercall, nr);
+    return -ENOSYS;
+}
+
 bool hypercall_preempt_check(void)
 {
-    /* The caller's slice is over: let the others run, then go on. */
-    return rdtsc() >= sched_slice_deadline();
+    /* The caller's slice is over, or a timer is due: let them run, then go on. */
+    return rdtsc() >= sched_slice_deadline() || softirq_pending();
 }
 
 long hypercall_create_continuation(unsigned int op, unsigned long a1,
@@ -132,7 +222,12 @@ int hvm_hypercall(struct vcpu *v, struct cpu_user_regs *regs)
     if ( nr < ARRAY_SIZE(hypercall_table) )
         fn = hypercall_table[nr];
     hvm->hcall_preempted = false;
-    rc = fn ? fn(a[0], a[1], a[2], a[3], a[4]) : -ENOSYS;
+    if ( fn )
+        rc = fn(a[0], a[1], a[2], a[3], a[4]);
+    else
+        rc = hypercall_unimplemented("hypercall",
+                                     nr < ARRAY_SIZE(hypercall_names) ? hypercall_names[nr] : NULL,
+                                     nr);
 
     if ( hvm->hcall_preempted )
     {

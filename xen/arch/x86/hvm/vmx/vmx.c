@@ -285,7 +285,10 @@ static void vmx_exit_pml_full(struct vcpu *v, struct cpu_user_regs *regs)
 
 static void vmx_exit_preemption_timer(struct vcpu *v, struct cpu_user_regs *regs)
 {
-    raise_resched();                /* the time slice is over */
+    /*
+     * The slice ended or a timer fell due: the scheduler's check before
+     * the next entry (timers run, slice over?) decides what follows.
+     */
 }
 
 static void vmx_exit_pause(struct vcpu *v, struct cpu_user_regs *regs)
@@ -305,6 +308,7 @@ static const vmx_exit_handler_t vmx_exit_handlers[EXIT_REASON_NR] = {
     [EXIT_REASON_EXCEPTION_NMI]         = vmx_exit_exception_nmi,
     [EXIT_REASON_EXTERNAL_INTERRUPT]    = vmx_exit_external_interrupt,
     [EXIT_REASON_TRIPLE_FAULT]          = vmx_exit_triple_fault,
+    [EXIT_REASON_PENDING_VIRT_INTR]     = vmx_exit_ignore,  /* vmx_intr_assist injects */
     [EXIT_REASON_INIT]                  = vmx_exit_ignore,
     [EXIT_REASON_SIPI]                  = vmx_exit_ignore,
     [EXIT_REASON_CPUID]                 = vmx_exit_cpuid,
@@ -385,6 +389,7 @@ void vmx_do_resume(struct vcpu *v)
     vmx_vmcs_enter(v);
     while ( vcpu_runnable(v) && sched_may_enter_guest() )
     {
+        vmx_intr_assist(v, regs);
         __vmwrite(GUEST_RIP, regs->rip);
         __vmwrite(GUEST_RSP, regs->rsp);
         __vmwrite(GUEST_RFLAGS, regs->rflags);
@@ -407,6 +412,7 @@ void vmx_do_resume(struct vcpu *v)
         regs->rip = __vmread(GUEST_RIP);
         regs->rsp = __vmread(GUEST_RSP);
         regs->rflags = __vmread(GUEST_RFLAGS);
+        vmx_idtv_reinject();
         vmx_handle_exit(v, regs);
     }
 }

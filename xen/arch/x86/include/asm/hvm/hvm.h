@@ -74,6 +74,16 @@ int hvm_msr_read(struct vcpu *v, uint32_t msr, uint64_t *val);
 int hvm_msr_write(struct vcpu *v, uint32_t msr, uint64_t val);
 void hvm_portio(struct vcpu *v, unsigned int port, unsigned int bytes, bool in,
                 unsigned long *val);
+/*
+ * hvm/irq.c: the event channel upcall.  hvm_assert_evtchn_irq() is called
+ * when evtchn_upcall_pending becomes set; the vendor code asks
+ * hvm_vcpu_upcall_vector() before each VM entry which vector to inject
+ * (-1: none) and calls hvm_upcall_injected() once it did.
+ */
+void hvm_assert_evtchn_irq(struct vcpu *v);
+int hvm_vcpu_upcall_vector(struct vcpu *v);
+void hvm_upcall_injected(struct vcpu *v);
+
 /* True if the EPT violation was expected and handled (log-dirty, ...). */
 bool hvm_hap_nested_page_fault(struct vcpu *v, uint64_t gpa, unsigned long q);
 

@@ -38,6 +38,14 @@ struct hvm_vcpu {
     bool            hcall_preempted;
     unsigned long   hcall_args[5];
 
+    /*
+     * Event channel upcall: the vector from HVMOP_set_evtchn_upcall_vector
+     * (0: none) and whether an upcall on it waits to be injected (set when
+     * evtchn_upcall_pending goes from 0 to 1, as a local APIC's IRR bit).
+     */
+    uint8_t         evtchn_upcall_vector;
+    bool            evtchn_upcall_latched;
+
     struct vmx_vcpu vmx;
 };
 

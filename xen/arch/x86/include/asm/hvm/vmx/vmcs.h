@@ -245,6 +245,14 @@ enum x86_segment {
 #define X86_EVENTTYPE_NMI               2
 #define X86_EVENTTYPE_HW_EXCEPTION      3
 #define X86_EVENTTYPE_SW_INTERRUPT      4
+#define X86_EVENTTYPE_PRI_SW_EXCEPTION  5
+#define X86_EVENTTYPE_SW_EXCEPTION      6
+/* IDT-vectoring information bit 12: undefined there, must be 0 on entry. */
+#define INTR_INFO_NMI_UNBLOCKED_BY_IRET (1u << 12)
+
+/* Guest interruptibility state */
+#define VMX_INTR_SHADOW_STI             (1u << 0)
+#define VMX_INTR_SHADOW_MOV_SS          (1u << 1)
 
 /* Guest activity states */
 #define GUEST_ACTIVITY_ACTIVE           0

@@ -130,4 +130,10 @@ void vmx_do_resume(struct vcpu *v);
 void vmx_dump_exit_counts(const struct vcpu *v);
 void vmx_inject_hw_exception(unsigned int vector, int error_code);
 
+/* intr.c */
+/* Before VM entry: inject the event channel upcall, or ask for a window. */
+void vmx_intr_assist(struct vcpu *v, struct cpu_user_regs *regs);
+/* After VM exit: re-queue an event whose delivery the exit interrupted. */
+void vmx_idtv_reinject(void);
+
 #endif /* __ASM_X86_HVM_VMX_VMX_H__ */

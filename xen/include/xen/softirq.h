@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Softirqs: work raised from interrupt context (or anywhere) and run later
+ * from a safe point, before every VM entry and in the idle loop.
+ */
+#ifndef __XEN_SOFTIRQ_H__
+#define __XEN_SOFTIRQ_H__
+
+#include <xen/types.h>
+
+enum {
+    TIMER_SOFTIRQ = 0,
+    NR_SOFTIRQS
+};
+
+typedef void (*softirq_handler)(void);
+
+void open_softirq(unsigned int nr, softirq_handler handler);
+void raise_softirq(unsigned int nr);
+bool softirq_pending(void);
+/* Run every pending softirq (interrupts disabled, as at VM entry). */
+void do_softirq(void);
+
+#endif /* __XEN_SOFTIRQ_H__ */
