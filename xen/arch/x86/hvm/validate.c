@@ -12,6 +12,7 @@
 #include <xen/sched.h>
 #include <xen/string.h>
 #include <public/hvm/save.h>
+#include <asm/cpuid.h>
 #include <asm/hvm/hvm.h>
 #include <asm/hvm/validate.h>
 #include <asm/msr-index.h>
@@ -68,8 +69,8 @@ uint64_t hvm_cr4_guest_valid_bits(const struct domain *d)
     if ( !v )
         return valid;
     /* What the guest's CPUID advertises, and nothing else. */
-    hvm_cpuid(v, 1, 0, &l1);
-    hvm_cpuid(v, 7, 0, &l7);
+    guest_cpuid(v, 1, 0, &l1);
+    guest_cpuid(v, 7, 0, &l7);
     if ( l1.c & (1u << 17) )
         valid |= X86_CR4_PCIDE;
     if ( l7.b & (1u << 0) )

@@ -60,8 +60,7 @@ void hvm_context_switch(struct vcpu *prev, struct vcpu *next);
 int hvm_save_context(struct domain *d, unsigned long gva, uint32_t *size);
 int hvm_load_context(struct domain *d, unsigned long gva, uint32_t size);
 
-/* Handlers called from the vendor exit path. */
-void hvm_cpuid(struct vcpu *v, uint32_t leaf, uint32_t subleaf, struct cpuid_leaf *res);
+/* Handlers called from the vendor exit path (CPUID: asm/cpuid.h, MSRs: asm/msr.h). */
 void hvm_hlt(struct vcpu *v, struct cpu_user_regs *regs);
 /* HVM_HCALL_preempted: the vendor code must not step over the instruction. */
 #define HVM_HCALL_completed  0
@@ -70,8 +69,8 @@ int hvm_hypercall(struct vcpu *v, struct cpu_user_regs *regs);
 /* 0 done, >0 exception injected, <0 cannot emulate. */
 int hvm_set_cr0(struct vcpu *v, unsigned long value);
 int hvm_set_cr4(struct vcpu *v, unsigned long value);
-int hvm_msr_read(struct vcpu *v, uint32_t msr, uint64_t *val);
-int hvm_msr_write(struct vcpu *v, uint32_t msr, uint64_t val);
+/* WRMSR to EFER: 0, or -EINVAL for a value the guest may not set (#GP). */
+int hvm_set_efer(struct vcpu *v, uint64_t value);
 void hvm_portio(struct vcpu *v, unsigned int port, unsigned int bytes, bool in,
                 unsigned long *val);
 /* True if the EPT violation was expected and handled (log-dirty, ...). */
