@@ -14,6 +14,7 @@
 #include <asm/hvm/hvm.h>
 #include <asm/hvm/support.h>
 #include <asm/hvm/validate.h>
+#include <asm/msr.h>
 #include <asm/p2m.h>
 #include <asm/paging.h>
 #include <asm/processor.h>
@@ -29,6 +30,7 @@ int hvm_enable(void)
         return rc;
     hvm_funcs = &vmx_function_table;
     hvm_validate_init();
+    msr_policy_init();
     printk(XENLOG_INFO "HVM: %s enabled, HAP (EPT) in use\n", hvm_funcs->name);
     return 0;
 }
@@ -214,6 +216,7 @@ int hvm_vcpu_initialise(struct vcpu *v)
     memcpy(v->arch.hvm.fpu + FXSAVE_FCW_OFFSET, &fcw, sizeof(fcw));
     memcpy(v->arch.hvm.fpu + FXSAVE_MXCSR_OFFSET, &mxcsr, sizeof(mxcsr));
     v->arch.hvm.regs.rflags = X86_EFLAGS_MBS;
+    guest_msr_vcpu_init(v);
     return hvm_funcs->vcpu_initialise(v);
 }
 

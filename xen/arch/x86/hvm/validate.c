@@ -121,6 +121,39 @@ bool hvm_pat_valid(uint64_t pat)
     return true;
 }
 
+static bool mtrr_type_valid(uint8_t t)
+{
+    return t == MTRR_TYPE_UNCACHABLE || t == MTRR_TYPE_WRCOMB ||
+           t == MTRR_TYPE_WRTHROUGH || t == MTRR_TYPE_WRPROT ||
+           t == MTRR_TYPE_WRBACK;
+}
+
+bool hvm_mtrr_def_type_valid(uint64_t val)
+{
+    return !(val & ~(uint64_t)(MTRRdefType_TYPE_MASK | MTRRdefType_FE | MTRRdefType_E)) &&
+           mtrr_type_valid(val & MTRRdefType_TYPE_MASK);
+}
+
+bool hvm_mtrr_fixed_valid(uint64_t val)
+{
+    unsigned int i;
+
+    for ( i = 0; i < 8; i++ )
+        if ( !mtrr_type_valid(val >> (8 * i)) )
+            return false;
+    return true;
+}
+
+/* PHYSBASE: type in 7:0, 11:8 reserved; PHYSMASK: 10:0 reserved, V in 11. */
+bool hvm_mtrr_var_valid(bool base, uint64_t val)
+{
+    if ( val >> paddr_bits )
+        return false;
+    if ( base )
+        return !(val & 0xf00) && mtrr_type_valid(val & 0xff);
+    return !(val & (MTRR_PHYSMASK_VALID - 1));
+}
+
 bool hvm_mxcsr_valid(uint32_t mxcsr)
 {
     return !(mxcsr & ~mxcsr_mask);
