@@ -7,7 +7,8 @@
  * of another domain into the caller (the control domain only), which is
  * how privcmd's foreign mapping (and our dom0 test kernels) read a guest's
  * memory; XENMEM_remove_from_physmap undoes it.  Per-entry errors go to
- * the caller's errs array, as in Xen.  Everything else: -ENOSYS.
+ * the caller's errs array, as in Xen.  Everything else: -ENOSYS, logged
+ * once by name.
  */
 #include <xen/errno.h>
 #include <xen/guest_access.h>
@@ -119,6 +120,37 @@ static long populate_physmap(unsigned long arg)
     return i;
 }
 
+static const char *const memory_op_names[] = {
+    [XENMEM_increase_reservation]   = "XENMEM_increase_reservation",
+    [XENMEM_decrease_reservation]   = "XENMEM_decrease_reservation",
+    [XENMEM_maximum_ram_page]       = "XENMEM_maximum_ram_page",
+    [XENMEM_current_reservation]    = "XENMEM_current_reservation",
+    [XENMEM_maximum_reservation]    = "XENMEM_maximum_reservation",
+    [XENMEM_machphys_mfn_list]      = "XENMEM_machphys_mfn_list",
+    [XENMEM_populate_physmap]       = "XENMEM_populate_physmap",
+    [XENMEM_add_to_physmap]         = "XENMEM_add_to_physmap",
+    [XENMEM_memory_map]             = "XENMEM_memory_map",
+    [XENMEM_machine_memory_map]     = "XENMEM_machine_memory_map",
+    [XENMEM_exchange]               = "XENMEM_exchange",
+    [XENMEM_machphys_mapping]       = "XENMEM_machphys_mapping",
+    [XENMEM_set_memory_map]         = "XENMEM_set_memory_map",
+    [XENMEM_maximum_gpfn]           = "XENMEM_maximum_gpfn",
+    [XENMEM_remove_from_physmap]    = "XENMEM_remove_from_physmap",
+    [XENMEM_set_pod_target]         = "XENMEM_set_pod_target",
+    [XENMEM_get_pod_target]         = "XENMEM_get_pod_target",
+    [XENMEM_get_sharing_freed_pages] = "XENMEM_get_sharing_freed_pages",
+    [XENMEM_get_sharing_shared_pages] = "XENMEM_get_sharing_shared_pages",
+    [XENMEM_paging_op]              = "XENMEM_paging_op",
+    [XENMEM_access_op]              = "XENMEM_access_op",
+    [XENMEM_sharing_op]             = "XENMEM_sharing_op",
+    [XENMEM_add_to_physmap_batch]   = "XENMEM_add_to_physmap_batch",
+    [XENMEM_claim_pages]            = "XENMEM_claim_pages",
+    [XENMEM_machphys_compat_mfn_list] = "XENMEM_machphys_compat_mfn_list",
+    [XENMEM_get_vnumainfo]          = "XENMEM_get_vnumainfo",
+    [XENMEM_reserved_device_memory_map] = "XENMEM_reserved_device_memory_map",
+    [XENMEM_acquire_resource]       = "XENMEM_acquire_resource",
+};
+
 long do_memory_op(unsigned long cmd, unsigned long arg)
 {
     switch ( cmd )
@@ -130,6 +162,7 @@ long do_memory_op(unsigned long cmd, unsigned long arg)
     case XENMEM_remove_from_physmap:
         return remove_from_physmap(arg);
     default:
-        return -ENOSYS;
+        return subop_enosys(__HYPERVISOR_memory_op, cmd,
+                            cmd < ARRAY_SIZE(memory_op_names) ? memory_op_names[cmd] : NULL);
     }
 }

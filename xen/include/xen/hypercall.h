@@ -14,6 +14,15 @@ long do_memory_op(unsigned long cmd, unsigned long arg);
 long do_sysctl(unsigned long u_sysctl);
 long do_domctl(unsigned long u_domctl);
 long do_dm_op(domid_t domid, unsigned int nr_bufs, unsigned long u_bufs);
+long do_platform_op(unsigned long u_xenpf_op);
+
+/*
+ * What is not implemented (common/unimplemented.c): -ENOSYS, logged once
+ * per hypercall, or per hypercall and sub-op, by name.  'name' may be NULL.
+ */
+const char *hypercall_name(unsigned long nr);
+long hypercall_enosys(unsigned long nr);
+long subop_enosys(unsigned int hypercall, unsigned long subop, const char *name);
 
 /*
  * Long operations stop at a preemption point when the caller's time is up

@@ -6,7 +6,7 @@
  * 64-bit code passes the number in RAX and arguments in RDI, RSI, RDX,
  * R10, R8; 32-bit code uses EAX and EBX, ECX, EDX, ESI, EDI.  The result
  * goes back in RAX.  Hypercalls from guest user mode fail with -EPERM;
- * unknown numbers with -ENOSYS.
+ * unknown numbers with -ENOSYS, logged once each (hypercall_enosys).
  */
 #include <xen/errno.h>
 #include <xen/hypercall.h>
@@ -71,7 +71,14 @@ static long hc_dm_op(unsigned long a1, unsigned long a2, unsigned long a3,
     return do_dm_op((domid_t)a1, (unsigned int)a2, a3);
 }
 
+static long hc_platform_op(unsigned long a1, unsigned long a2, unsigned long a3,
+                           unsigned long a4, unsigned long a5)
+{
+    return do_platform_op(a1);
+}
+
 static const hypercall_fn_t hypercall_table[] = {
+    [__HYPERVISOR_platform_op]  = hc_platform_op,
     [__HYPERVISOR_memory_op]    = hc_memory_op,
     [__HYPERVISOR_xen_version]  = hc_xen_version,
     [__HYPERVISOR_console_io]   = hc_console_io,
@@ -132,7 +139,7 @@ int hvm_hypercall(struct vcpu *v, struct cpu_user_regs *regs)
     if ( nr < ARRAY_SIZE(hypercall_table) )
         fn = hypercall_table[nr];
     hvm->hcall_preempted = false;
-    rc = fn ? fn(a[0], a[1], a[2], a[3], a[4]) : -ENOSYS;
+    rc = fn ? fn(a[0], a[1], a[2], a[3], a[4]) : hypercall_enosys(nr);
 
     if ( hvm->hcall_preempted )
     {
