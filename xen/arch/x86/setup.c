@@ -77,6 +77,7 @@ void __start_xen(uint32_t magic, unsigned long mbi)
     write_cr4(read_cr4() | X86_CR4_OSFXSR | X86_CR4_OSXMMEXCPT);
     apic_init();
     calibrate_tsc();
+    init_wallclock();
 
     rc = hvm_enable();
     if ( rc )

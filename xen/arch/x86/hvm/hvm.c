@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Vendor-independent HVM emulation: control registers and EFER, port I/O,
- * HLT, and vCPU/domain set-up.  The CPUID and MSR policies are in
+ * Vendor-independent HVM emulation: control registers and EFER, HLT, and
+ * vCPU/domain set-up.  Port I/O is dispatched by hvm/intercept.c.  The CPUID and MSR policies are in
  * arch/x86/cpuid.c and arch/x86/msr.c.
  */
 #include <xen/console.h>
@@ -146,32 +146,7 @@ void hvm_context_switch(struct vcpu *prev, struct vcpu *next)
     wrmsr(MSR_TSC_AUX, h->msr_tsc_aux);
 }
 
-/* ---- port I/O, HLT ----------------------------------------------------------- */
-
-/* Xen's debug port: bytes written to 0xE9 appear on the console as "(dN) ..." */
-#define XEN_HVM_DEBUG_PORT 0xe9
-
-void hvm_portio(struct vcpu *v, unsigned int port, unsigned int bytes, bool in,
-                unsigned long *val)
-{
-    if ( in )
-    {
-        unsigned long mask = bytes == 4 ? 0xffffffffUL : (1UL << (bytes * 8)) - 1;
-
-        /* Nothing is emulated: reads float high. */
-        *val = (*val & ~mask) | mask;
-        if ( bytes == 4 )
-            *val = (uint32_t)*val;
-        return;
-    }
-    if ( port == XEN_HVM_DEBUG_PORT )
-    {
-        char c = (char)*val;
-
-        guest_console_write(v->domain, &c, 1);
-    }
-    /* Other writes go nowhere. */
-}
+/* ---- HLT ----------------------------------------------------------- */
 
 void hvm_hlt(struct vcpu *v, struct cpu_user_regs *regs)
 {
@@ -192,6 +167,7 @@ void hvm_hlt(struct vcpu *v, struct cpu_user_regs *regs)
 
 int hvm_domain_initialise(struct domain *d)
 {
+    hvm_portio_init(d);
     return p2m_init(d);
 }
 

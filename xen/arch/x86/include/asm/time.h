@@ -7,5 +7,7 @@
 extern unsigned long cpu_khz;
 
 void calibrate_tsc(void);
+/* Read the CMOS clock once: the wallclock from then on (xen/time.h). */
+void init_wallclock(void);
 
 #endif /* __ASM_X86_TIME_H__ */

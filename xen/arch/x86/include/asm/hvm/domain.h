@@ -4,12 +4,19 @@
 #define __ASM_X86_HVM_DOMAIN_H__
 
 #include <xen/types.h>
+#include <asm/hvm/io.h>
+#include <asm/hvm/rtc.h>
 #include <asm/p2m.h>
 
 struct hvm_domain {
     struct p2m_domain p2m;
     uint64_t          ram_bytes;        /* guest RAM at [0, ram_bytes) */
     uint64_t          start_info_gpa;   /* the PVH hvm_start_info */
+
+    /* Emulated port I/O (hvm/intercept.c) and devices. */
+    struct hvm_io_handler portio[MAX_PORTIO_HANDLERS];
+    unsigned int      nr_portio;
+    struct hvm_rtc    rtc;
 };
 
 #endif /* __ASM_X86_HVM_DOMAIN_H__ */

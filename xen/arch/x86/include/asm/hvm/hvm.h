@@ -71,8 +71,10 @@ int hvm_set_cr0(struct vcpu *v, unsigned long value);
 int hvm_set_cr4(struct vcpu *v, unsigned long value);
 /* WRMSR to EFER: 0, or -EINVAL for a value the guest may not set (#GP). */
 int hvm_set_efer(struct vcpu *v, uint64_t value);
+/* hvm/intercept.c: a guest's IN/OUT; the domain's devices set up at creation. */
 void hvm_portio(struct vcpu *v, unsigned int port, unsigned int bytes, bool in,
                 unsigned long *val);
+void hvm_portio_init(struct domain *d);
 /* True if the EPT violation was expected and handled (log-dirty, ...). */
 bool hvm_hap_nested_page_fault(struct vcpu *v, uint64_t gpa, unsigned long q);
 
