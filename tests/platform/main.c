@@ -7,6 +7,12 @@
  *                 Xen does with nothing to report; -EPERM for a domU;
  *                 -EACCES for a wrong interface version; unknown -ENOSYS
  *   -ENOSYS       unknown hypercalls and memory_op sub-ops
+ *   memory map    XENMEM_memory_map agrees with the start info's map;
+ *                 XENMEM_machine_memory_map: the host's, dom0 only
+ *   ACPI          dom0: RSDP from the start info, every signature and
+ *                 checksum, XSDT -> MADT (one Local APIC per vCPU), FADT ->
+ *                 DSDT, all inside an ACPI (type 3) entry of the map;
+ *                 a domU gets no RSDP
  *   RTC           ports 0x70/0x71: the date Bochs's time0 gives
  *                 (2000-01-01, a Saturday), in BCD and in binary, 24- and
  *                 12-hour; UIP never set; writes to the time ignored
@@ -16,6 +22,7 @@
 #include "public/memory.h"
 #include "public/platform.h"
 #include "public/ext/platform.h"
+#include "acpi/actbl.h"
 
 const char test_title[] = "Platform: platform_op, memory map, ACPI, RTC";
 
@@ -90,6 +97,202 @@ static void test_enosys(void)
               hypercall6(__HYPERVISOR_memory_op, XENMEM_exchange, 0, 0, 0, 0), -XEN_ENOSYS);
     check_val("memory_op 99: -ENOSYS",
               hypercall6(__HYPERVISOR_memory_op, 99, 0, 0, 0, 0), -XEN_ENOSYS);
+}
+
+/* ---- memory map ------------------------------------------------------------ */
+
+struct e820entry_packed {
+    uint64_t addr, size;
+    uint32_t type;
+} __attribute__((packed));
+
+static const struct hvm_memmap_table_entry *si_map;
+static unsigned int si_nr;
+
+static long memory_map(unsigned int cmd, struct e820entry_packed *buf, unsigned int *nr)
+{
+    struct xen_memory_map map = { .nr_entries = *nr };
+    long rc;
+
+    set_xen_guest_handle(map.buffer, buf);
+    rc = hypercall6(__HYPERVISOR_memory_op, cmd, (unsigned long)&map, 0, 0, 0);
+    *nr = map.nr_entries;
+    return rc;
+}
+
+static void test_memory_map(void)
+{
+    static struct e820entry_packed e[32];
+    unsigned int i, nr = 32, same = 0, ram = 0;
+
+    printk("Memory map:\n");
+    si_map = (const void *)(uintptr_t)start_info->memmap_paddr;
+    si_nr = start_info->memmap_entries;
+    check_true("start info version >= 1 with a memory map",
+               start_info->version >= 1 && si_nr > 0);
+    for ( i = 0; i < si_nr; i++ )
+        printk("       %#010lx-%#010lx type %u\n", (unsigned long)si_map[i].addr,
+               (unsigned long)(si_map[i].addr + si_map[i].size), si_map[i].type);
+
+    check_val("XENMEM_memory_map", memory_map(XENMEM_memory_map, e, &nr), 0);
+    check_val("XENMEM_memory_map: as many entries as the start info", nr, si_nr);
+    for ( i = 0; i < nr && i < si_nr; i++ )
+        if ( e[i].addr == si_map[i].addr && e[i].size == si_map[i].size &&
+             e[i].type == si_map[i].type )
+            same++;
+    check_val("XENMEM_memory_map: every entry as in the start info", same, si_nr);
+    nr = 2;
+    check_val("XENMEM_memory_map, room for 2", memory_map(XENMEM_memory_map, e, &nr), 0);
+    check_val("  2 entries written", nr, 2);
+    nr = 4;
+    check_val("XENMEM_memory_map, unmapped buffer: -EFAULT",
+              memory_map(XENMEM_memory_map, (void *)0x8000000000UL, &nr), -XEN_EFAULT);
+
+    nr = 32;
+    if ( !is_dom0 )
+    {
+        check_val("XENMEM_machine_memory_map from a domU: -EPERM",
+                  memory_map(XENMEM_machine_memory_map, e, &nr), -XEN_EPERM);
+        return;
+    }
+    check_val("XENMEM_machine_memory_map", memory_map(XENMEM_machine_memory_map, e, &nr), 0);
+    for ( i = 0; i < nr; i++ )
+        if ( e[i].type == 1 )
+            ram += e[i].size >> 20;
+    printk("       host map: %u entries, %u MiB of RAM\n", nr, ram);
+    check_true("the host map has RAM", nr > 0 && ram > 0);
+}
+
+/* ---- ACPI ------------------------------------------------------------------ */
+
+static uint8_t acpi_sum(const void *p, size_t len)
+{
+    const uint8_t *b = p;
+    uint8_t s = 0;
+
+    while ( len-- )
+        s += *b++;
+    return s;
+}
+
+/* The map entry holding [addr, addr + len), or NULL. */
+static const struct hvm_memmap_table_entry *map_entry(uint64_t addr, uint64_t len)
+{
+    unsigned int i;
+
+    for ( i = 0; i < si_nr; i++ )
+        if ( addr >= si_map[i].addr && addr + len <= si_map[i].addr + si_map[i].size )
+            return &si_map[i];
+    return NULL;
+}
+
+static bool table_ok(const char *what, uint64_t gpa, const char *sig)
+{
+    const struct acpi_table_header *h = (const void *)(uintptr_t)gpa;
+    const struct hvm_memmap_table_entry *m = map_entry(gpa, sizeof(*h));
+    char name[80];
+
+    snprintf(name, sizeof(name), "%s at %#lx: in an ACPI entry of the map", what,
+             (unsigned long)gpa);
+    check_true(name, m && m->type == XEN_HVM_MEMMAP_TYPE_ACPI &&
+                     map_entry(gpa, h->length) == m);
+    if ( !m || m->type != XEN_HVM_MEMMAP_TYPE_ACPI )
+        return false;
+    snprintf(name, sizeof(name), "%s: signature %.4s", what, sig);
+    check_true(name, !memcmp(h->signature, sig, 4));
+    snprintf(name, sizeof(name), "%s: checksum over %u bytes", what, h->length);
+    check_val(name, acpi_sum(h, h->length), 0);
+    return !memcmp(h->signature, sig, 4);
+}
+
+static void test_acpi(void)
+{
+    const struct acpi_table_rsdp *rsdp;
+    const struct acpi_table_header *xsdt;
+    const struct acpi_table_madt *madt = NULL;
+    const struct acpi_table_fadt *fadt = NULL;
+    unsigned int i, n, lapics = 0, vcpus = vcpu_count(), ids_ok = 1;
+    uint64_t e;
+
+    printk("ACPI:\n");
+    if ( !is_dom0 )
+    {
+        check_val("a domU gets no RSDP", start_info->rsdp_paddr, 0);
+        for ( i = 0; i < si_nr; i++ )
+            if ( si_map[i].type == XEN_HVM_MEMMAP_TYPE_ACPI )
+                xtf_failure("Fail: a domU's map has an ACPI entry\n");
+        return;
+    }
+    check_true("start info rsdp_paddr set", start_info->rsdp_paddr != 0);
+    if ( !start_info->rsdp_paddr )
+        return;
+    rsdp = (const void *)(uintptr_t)start_info->rsdp_paddr;
+    check_true("RSDP: signature \"RSD PTR \"", !memcmp(rsdp->signature, "RSD PTR ", 8));
+    check_true("RSDP: 16-byte aligned", !(start_info->rsdp_paddr & 15));
+    check_val("RSDP: revision", rsdp->revision, 2);
+    check_val("RSDP: checksum (20 bytes)", acpi_sum(rsdp, 20), 0);
+    check_val("RSDP: extended checksum (36 bytes)", acpi_sum(rsdp, rsdp->length), 0);
+    {
+        const struct hvm_memmap_table_entry *m = map_entry(start_info->rsdp_paddr, 36);
+
+        check_true("RSDP in an ACPI entry of the map", m && m->type == XEN_HVM_MEMMAP_TYPE_ACPI);
+    }
+    if ( !table_ok("XSDT", rsdp->xsdt_physical_address, "XSDT") )
+        return;
+    xsdt = (const void *)(uintptr_t)rsdp->xsdt_physical_address;
+    n = (xsdt->length - sizeof(*xsdt)) / 8;
+    check_val("XSDT: entries", n, 2);
+    for ( i = 0; i < n; i++ )
+    {
+        const struct acpi_table_header *t;
+
+        memcpy(&e, (const uint8_t *)(xsdt + 1) + 8 * i, 8);
+        t = (const void *)(uintptr_t)e;
+        if ( !map_entry(e, sizeof(*t)) )
+        {
+            xtf_failure("Fail: XSDT entry %u (%#lx) outside the map\n", i, (unsigned long)e);
+            continue;
+        }
+        if ( !memcmp(t->signature, "APIC", 4) && table_ok("MADT", e, "APIC") )
+            madt = (const void *)t;
+        else if ( !memcmp(t->signature, "FACP", 4) && table_ok("FADT", e, "FACP") )
+            fadt = (const void *)t;
+    }
+    check_true("XSDT lists a MADT and a FADT", madt && fadt);
+    if ( !madt || !fadt )
+        return;
+
+    check_val("MADT: local APIC address", madt->address, 0xfee00000);
+    check_val("MADT: no PCAT_COMPAT (no 8259s)", madt->flags & ACPI_MADT_PCAT_COMPAT, 0);
+    for ( i = sizeof(*madt); i + 2 <= madt->header.length; )
+    {
+        const struct acpi_madt_local_apic *l = (const void *)((const uint8_t *)madt + i);
+
+        if ( l->length < 2 )
+        {
+            xtf_failure("Fail: MADT entry of length %u\n", l->length);
+            break;
+        }
+        if ( l->type == ACPI_MADT_TYPE_LOCAL_APIC )
+        {
+            if ( l->length != 8 || l->id != lapics || l->processor_id != lapics ||
+                 !(l->lapic_flags & ACPI_MADT_ENABLED) )
+                ids_ok = 0;
+            lapics++;
+        }
+        else if ( l->type == 1 )
+            xtf_failure("Fail: MADT has an I/O APIC entry, none is emulated\n");
+        i += l->length;
+    }
+    printk("       %u vCPUs, %u Local APIC entries\n", vcpus, lapics);
+    check_val("MADT: one Local APIC entry per vCPU", lapics, vcpus);
+    check_true("MADT: enabled, APIC id = UID = vCPU id", ids_ok);
+
+    check_true("FADT: hardware-reduced ACPI", fadt->flags & ACPI_FADT_HW_REDUCED);
+    check_val("FADT: length (ACPI 6)", fadt->header.length, 276);
+    check_val("FADT: century register", fadt->century, 0x32);
+    check_val("FADT: X_DSDT = DSDT", fadt->xdsdt, fadt->dsdt);
+    table_ok("DSDT", fadt->xdsdt, "DSDT");
 }
 
 static uint8_t cmos(unsigned int reg)
@@ -167,6 +370,8 @@ void test_main(void)
 
     test_platform_op();
     test_enosys();
+    test_memory_map();
+    test_acpi();
     test_rtc();
 
     printk("%u checks passed\n", checks_passed());

@@ -7,7 +7,8 @@
  * of another domain into the caller (the control domain only), which is
  * how privcmd's foreign mapping (and our dom0 test kernels) read a guest's
  * memory; XENMEM_remove_from_physmap undoes it.  Per-entry errors go to
- * the caller's errs array, as in Xen.  Everything else: -ENOSYS, logged
+ * the caller's errs array, as in Xen.  XENMEM_memory_map and
+ * XENMEM_machine_memory_map return the E820 maps.  Everything else: -ENOSYS, logged
  * once by name.
  */
 #include <xen/errno.h>
@@ -19,6 +20,7 @@
 #include <xen/sched.h>
 #include <public/memory.h>
 #include <asm/p2m.h>
+#include <asm/setup.h>
 
 static struct domain *target_domain(domid_t domid)
 {
@@ -120,6 +122,61 @@ static long populate_physmap(unsigned long arg)
     return i;
 }
 
+/* The E820 entry layout XENMEM_*memory_map return: 20 bytes, packed. */
+struct e820entry_packed {
+    uint64_t addr, size;
+    uint32_t type;
+} __attribute__((packed));
+
+/*
+ * XENMEM_memory_map: the caller's own map, as its start info gave it (Xen:
+ * d->arch.e820; -ENOSYS if none was set, i.e. a toolstack-built domain).
+ * XENMEM_machine_memory_map: the host's map, for the control domain only.
+ * At most nr_entries are written; nr_entries says how many were.
+ */
+static long memory_map(unsigned long arg, bool machine)
+{
+    const struct domain *d = current->domain;
+    struct e820entry_packed e;
+    struct xen_memory_map map;
+    unsigned int i, n;
+
+    if ( machine && !is_control_domain(d) )
+        return -EPERM;
+    if ( copy_from_guest(&map, arg, sizeof(map)) )
+        return -EFAULT;
+
+    if ( machine )
+        n = get_boot_info()->nr_e820;
+    else
+        n = d->arch.hvm.nr_memmap;
+    if ( !n )
+        return -ENOSYS;
+    n = min(n, map.nr_entries);
+
+    for ( i = 0; i < n; i++ )
+    {
+        if ( machine )
+        {
+            const struct e820entry *h = &get_boot_info()->e820[i];
+
+            e.addr = h->addr; e.size = h->size; e.type = h->type;
+        }
+        else
+        {
+            const struct hvm_memmap_table_entry *m = &d->arch.hvm.memmap[i];
+
+            e.addr = m->addr; e.size = m->size; e.type = m->type;
+        }
+        if ( copy_to_guest((unsigned long)map.buffer.p + i * sizeof(e), &e, sizeof(e)) )
+            return -EFAULT;
+    }
+    map.nr_entries = n;
+    if ( copy_field_to_guest(arg, &map, nr_entries) )
+        return -EFAULT;
+    return 0;
+}
+
 static const char *const memory_op_names[] = {
     [XENMEM_increase_reservation]   = "XENMEM_increase_reservation",
     [XENMEM_decrease_reservation]   = "XENMEM_decrease_reservation",
@@ -161,6 +218,9 @@ long do_memory_op(unsigned long cmd, unsigned long arg)
         return add_to_physmap_batch(arg);
     case XENMEM_remove_from_physmap:
         return remove_from_physmap(arg);
+    case XENMEM_memory_map:
+    case XENMEM_machine_memory_map:
+        return memory_map(arg, cmd == XENMEM_machine_memory_map);
     default:
         return subop_enosys(__HYPERVISOR_memory_op, cmd,
                             cmd < ARRAY_SIZE(memory_op_names) ? memory_op_names[cmd] : NULL);

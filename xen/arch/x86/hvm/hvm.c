@@ -171,6 +171,15 @@ int hvm_domain_initialise(struct domain *d)
     return p2m_init(d);
 }
 
+void hvm_set_memory_map(struct domain *d, const struct hvm_memmap_table_entry *map,
+                        unsigned int nr)
+{
+    struct hvm_domain *hvm = &d->arch.hvm;
+
+    hvm->nr_memmap = min_t(unsigned int, nr, HVM_MAX_MEMMAP);
+    memcpy(hvm->memmap, map, hvm->nr_memmap * sizeof(*map));
+}
+
 void hvm_domain_destroy(struct domain *d)
 {
     paging_teardown(d);

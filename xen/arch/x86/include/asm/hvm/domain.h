@@ -4,6 +4,7 @@
 #define __ASM_X86_HVM_DOMAIN_H__
 
 #include <xen/types.h>
+#include <public/hvm/start_info.h>
 #include <asm/hvm/io.h>
 #include <asm/hvm/rtc.h>
 #include <asm/p2m.h>
@@ -12,6 +13,11 @@ struct hvm_domain {
     struct p2m_domain p2m;
     uint64_t          ram_bytes;        /* guest RAM at [0, ram_bytes) */
     uint64_t          start_info_gpa;   /* the PVH hvm_start_info */
+
+    /* The memory map the domain was built with (XENMEM_memory_map). */
+#define HVM_MAX_MEMMAP 8
+    struct hvm_memmap_table_entry memmap[HVM_MAX_MEMMAP];
+    unsigned int      nr_memmap;        /* 0: none (a toolstack-built domain) */
 
     /* Emulated port I/O (hvm/intercept.c) and devices. */
     struct hvm_io_handler portio[MAX_PORTIO_HANDLERS];

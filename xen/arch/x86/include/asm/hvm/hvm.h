@@ -50,6 +50,10 @@ extern const struct hvm_function_table *hvm_funcs;
 
 int hvm_enable(void);
 int hvm_domain_initialise(struct domain *d);
+/* Remember the memory map a domain was built with (XENMEM_memory_map). */
+struct hvm_memmap_table_entry;
+void hvm_set_memory_map(struct domain *d, const struct hvm_memmap_table_entry *map,
+                        unsigned int nr);
 void hvm_domain_destroy(struct domain *d);
 int hvm_vcpu_initialise(struct vcpu *v);
 void hvm_vcpu_destroy(struct vcpu *v);
