@@ -219,6 +219,19 @@ static void mtrrs(void)
     wrmsr_ex(MSR_MTRR_PHYSMASK(0), 0);
 }
 
+static void apic_base(void)
+{
+    uint64_t v;
+
+    printk("APIC_BASE:\n");
+    check_ok("RDMSR APIC_BASE", rdmsr_ex(0x1b, &v));
+    check_val("APIC_BASE: 0xfee00000, enabled, BSP on vCPU 0", v, 0xfee00900UL);
+    check_ok("WRMSR APIC_BASE unchanged", wrmsr_ex(0x1b, v));
+    check_gp("WRMSR APIC_BASE x2APIC mode (not advertised)", wrmsr_ex(0x1b, v | (1UL << 10)));
+    check_gp("WRMSR APIC_BASE reserved bit 9", wrmsr_ex(0x1b, v | (1UL << 9)));
+    check_gp("WRMSR APIC_BASE beyond the address width", wrmsr_ex(0x1b, v | (1UL << 52)));
+}
+
 static void unknown_msrs(void)
 {
     uint64_t v;
@@ -240,6 +253,7 @@ void test_main(void)
     cr4_policy();
     linux_msrs();
     mtrrs();
+    apic_base();
     unknown_msrs();
 
     printk("%u checks passed\n", checks_passed());

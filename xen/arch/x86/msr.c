@@ -182,7 +182,9 @@ int guest_rdmsr(struct vcpu *v, uint32_t msr, uint64_t *val)
         break;
     case MSR_IA32_TSC:          *val = rdtsc(); break;
     case MSR_IA32_APICBASE:
-        *val = APIC_DEFAULT_BASE | (v->vcpu_id == 0 ? (1u << 8) : 0);
+        /* xAPIC mode, enabled, where the MADT says; vCPU 0 is the BSP (Xen's vLAPIC). */
+        *val = APIC_DEFAULT_BASE | MSR_IA32_APICBASE_ENABLE |
+               (v->vcpu_id == 0 ? MSR_IA32_APICBASE_BSP : 0);
         break;
     case MSR_IA32_FEATURE_CONTROL:
         /* Locked, with neither VMX nor SMX enabled (Xen without nested virt). */
@@ -326,8 +328,17 @@ int guest_wrmsr(struct vcpu *v, uint32_t msr, uint64_t val)
             goto gp;
         *var_mtrr(m, msr) = val;
         break;
-    case MSR_IA32_TSC:
     case MSR_IA32_APICBASE:
+        /*
+         * Reserved bits (7:0, 9, beyond the address width) and x2APIC mode
+         * (not advertised) fault; moving or disabling the APIC is ignored.
+         */
+        if ( (val & ~(MSR_IA32_APICBASE_BASE_MASK | MSR_IA32_APICBASE_BSP |
+                      MSR_IA32_APICBASE_ENABLE)) ||
+             (val >> hvm_paddr_bits()) )
+            goto gp;
+        break;
+    case MSR_IA32_TSC:
     case MSR_IA32_BIOS_SIGN_ID:
         break;                  /* accepted and ignored */
     default:

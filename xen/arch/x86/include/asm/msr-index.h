@@ -96,6 +96,12 @@
 #define ARCH_CAPS_GDS_NO                    (1ull << 26)
 #define ARCH_CAPS_RFDS_NO                   (1ull << 27)
 
+/* IA32_APIC_BASE bits */
+#define MSR_IA32_APICBASE_BSP               (1u << 8)
+#define MSR_IA32_APICBASE_EXTD              (1u << 10)  /* x2APIC mode */
+#define MSR_IA32_APICBASE_ENABLE            (1u << 11)
+#define MSR_IA32_APICBASE_BASE_MASK         (~0xfffull)
+
 /* IA32_MISC_ENABLE bits */
 #define MSR_IA32_MISC_ENABLE_FAST_STRING    (1ull << 0)
 #define MSR_IA32_MISC_ENABLE_BTS_UNAVAIL    (1ull << 11)
