@@ -358,6 +358,12 @@ static void test_rtc(void)
     cmos_write(0x0a, 0xa6);                     /* UIP is read-only */
     check_val("status A: UIP not writable", cmos(0x0a) & 0x80, 0);
     cmos_write(0x0a, 0x26);
+    /* Every index, read and written with its own value back, word-sized too. */
+    for ( i = 0; i < 256; i++ )
+        cmos_write(i, cmos(i));
+    check_val("word-sized read of 0x70 floats high", inw(0x70), 0xffff);
+    check_val("date intact after touching every register", cmos(0x07) | (cmos(0x08) << 8), 0x0101);
+    check_val("status B intact", cmos(0x0b), 0x02);
     cmos_write(0x40, 0x5a);
     check_val("CMOS RAM 0x40 keeps what was written", cmos(0x40), 0x5a);
     check_val("CMOS RAM via index | 0x80 (NMI bit)", cmos(0xc0), 0x5a);
