@@ -65,7 +65,7 @@ shift $((OPTIND - 1))
 # ---------------------------------------------------------------------------
 # The test list: "[name]" starts a case, "key = value" lines follow.
 # Single-valued keys: extra_params cpu smp megs timeout groups results stop_on.
-# Repeatable keys: domain (file is a synonym), expect, reject.
+# Repeatable keys: domain (file is a synonym), expect, expect_once, reject.
 
 declare -a CASES=()
 declare -A KV=()     # "case:key" -> value (repeatable keys: newline-separated)
@@ -100,7 +100,7 @@ parse_cfg() {
         fi
         case $key in
         file) key=domain ;&
-        domain|expect|reject)
+        domain|expect|expect_once|reject)
             if [ -n "${KV[$cur:$key]:-}" ]; then
                 KV[$cur:$key]+=$'\n'$val
             else
@@ -277,6 +277,11 @@ evaluate() {
         [ -n "$re" ] || continue
         grep -qaE -- "$re" "$log" || reasons+=("expected: $re")
     done <<< "$(get "$c" expect "")"
+    while IFS= read -r re; do
+        [ -n "$re" ] || continue
+        n=$(grep -caE -- "$re" "$log" || true)
+        [ "$n" -eq 1 ] || reasons+=("expected once, found $n times: $re")
+    done <<< "$(get "$c" expect_once "")"
 
     if [ ${#reasons[@]} -gt 0 ]; then
         local why=${reasons[0]}

@@ -29,6 +29,7 @@
 #include "public/errno.h"
 #include "public/domctl.h"
 #include "public/sysctl.h"
+#include "public/platform.h"
 
 #ifndef LOCAL_XEN_PUBLIC_HEADERS
 #error "tests/abi: expected this tree's public headers, got another copy"
@@ -54,6 +55,7 @@
 #include <xen/errno.h>
 #include <xen/domctl.h>
 #include <xen/sysctl.h>
+#include <xen/platform.h>
 
 #ifdef LOCAL_XEN_PUBLIC_HEADERS
 #error "tests/abi: expected Debian's headers, got this tree's"

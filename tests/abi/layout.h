@@ -186,6 +186,19 @@ STRUCT(xen_build_id)
 FIELD(xen_build_id, len)
 OFFSET(xen_build_id, buf)
 
+/* platform.h */
+STRUCT(xen_platform_op)
+FIELD(xen_platform_op, cmd)
+FIELD(xen_platform_op, interface_version)
+FIELD(xen_platform_op, u)
+FIELD(xenpf_firmware_info, type)
+FIELD(xenpf_firmware_info, index)
+FIELD(xenpf_firmware_info, u)
+FIELD(xenpf_firmware_info, u.disk_info.edd_params)
+FIELD(xenpf_firmware_info, u.disk_mbr_signature.mbr_signature)
+FIELD(xenpf_firmware_info, u.vbeddc_info.edid)
+FIELD(xenpf_firmware_info, u.kbd_shift_flags)
+
 /* sched.h */
 STRUCT(sched_shutdown)
 FIELD(sched_shutdown, reason)

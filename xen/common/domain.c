@@ -444,8 +444,8 @@ long do_vcpu_op(int cmd, unsigned int vcpuid, unsigned long arg)
         return 0;
 
     default:
-        return hypercall_unimplemented("vcpu_op",
-                                       cmd >= 0 && (unsigned int)cmd < ARRAY_SIZE(vcpuop_names)
-                                       ? vcpuop_names[cmd] : NULL, cmd);
+        return subop_enosys(__HYPERVISOR_vcpu_op, cmd,
+                            cmd >= 0 && (unsigned int)cmd < ARRAY_SIZE(vcpuop_names)
+                                       ? vcpuop_names[cmd] : NULL);
     }
 }

@@ -537,8 +537,8 @@ long do_event_channel_op(int cmd, unsigned long arg)
     case EVTCHNOP_reset:
         return EVTCHN_OP(struct evtchn_reset, r, evtchn_reset(r.dom));
     default:
-        return hypercall_unimplemented("event_channel_op",
-                                       cmd >= 0 && (unsigned int)cmd < ARRAY_SIZE(evtchnop_names)
-                                       ? evtchnop_names[cmd] : NULL, cmd);
+        return subop_enosys(__HYPERVISOR_event_channel_op, cmd,
+                            cmd >= 0 && (unsigned int)cmd < ARRAY_SIZE(evtchnop_names)
+                                       ? evtchnop_names[cmd] : NULL);
     }
 }

@@ -8,8 +8,9 @@
  * how privcmd's foreign mapping (and our dom0 test kernels) read a guest's
  * memory; XENMEM_remove_from_physmap undoes it.  Per-entry errors go to
  * the caller's errs array, as in Xen.  XENMEM_add_to_physmap maps the
- * domain's shared_info page (XENMAPSPACE_shared_info).  Everything else:
- * -ENOSYS, logged once.
+ * domain's shared_info page (XENMAPSPACE_shared_info).  XENMEM_memory_map
+ * and XENMEM_machine_memory_map return the E820 maps.  Everything else:
+ * -ENOSYS, logged once by name.
  */
 #include <xen/errno.h>
 #include <xen/guest_access.h>
@@ -21,6 +22,7 @@
 #include <xen/xmalloc.h>
 #include <public/memory.h>
 #include <asm/p2m.h>
+#include <asm/setup.h>
 
 static struct domain *target_domain(domid_t domid)
 {
@@ -197,10 +199,9 @@ static long add_to_physmap(unsigned long arg)
     if ( copy_from_guest(&xatp, arg, sizeof(xatp)) )
         return -EFAULT;
     if ( xatp.space != XENMAPSPACE_shared_info )
-        return hypercall_unimplemented("memory_op",
-                                       xatp.space < ARRAY_SIZE(mapspace_names)
-                                       ? mapspace_names[xatp.space] : "XENMEM_add_to_physmap",
-                                       xatp.space);
+        return subop_enosys(__HYPERVISOR_memory_op, XENMEM_add_to_physmap,
+                            xatp.space < ARRAY_SIZE(mapspace_names)
+                            ? mapspace_names[xatp.space] : "XENMEM_add_to_physmap");
     if ( !(d = target_domain(xatp.domid)) )
         return -ESRCH;
     if ( d != current->domain && !is_control_domain(current->domain) )
@@ -210,19 +211,90 @@ static long add_to_physmap(unsigned long arg)
     return map_shared_info(d, xatp.gpfn);
 }
 
-static const char *const memop_names[] = {
+/* The E820 entry layout XENMEM_*memory_map return: 20 bytes, packed. */
+struct e820entry_packed {
+    uint64_t addr, size;
+    uint32_t type;
+} __attribute__((packed));
+
+/*
+ * XENMEM_memory_map: the caller's own map, as its start info gave it (Xen:
+ * d->arch.e820; -ENOSYS if none was set, i.e. a toolstack-built domain).
+ * XENMEM_machine_memory_map: the host's map, for the control domain only.
+ * At most nr_entries are written; nr_entries says how many were.
+ */
+static long memory_map(unsigned long arg, bool machine)
+{
+    const struct domain *d = current->domain;
+    struct e820entry_packed e;
+    struct xen_memory_map map;
+    unsigned int i, n;
+
+    if ( machine && !is_control_domain(d) )
+        return -EPERM;
+    if ( copy_from_guest(&map, arg, sizeof(map)) )
+        return -EFAULT;
+
+    if ( machine )
+        n = get_boot_info()->nr_e820;
+    else
+        n = d->arch.hvm.nr_memmap;
+    if ( !n )
+        return -ENOSYS;
+    n = min(n, map.nr_entries);
+
+    for ( i = 0; i < n; i++ )
+    {
+        if ( machine )
+        {
+            const struct e820entry *h = &get_boot_info()->e820[i];
+
+            e.addr = h->addr; e.size = h->size; e.type = h->type;
+        }
+        else
+        {
+            const struct hvm_memmap_table_entry *m = &d->arch.hvm.memmap[i];
+
+            e.addr = m->addr; e.size = m->size; e.type = m->type;
+        }
+        if ( copy_to_guest((unsigned long)map.buffer.p + i * sizeof(e), &e, sizeof(e)) )
+            return -EFAULT;
+    }
+    map.nr_entries = n;
+    if ( copy_field_to_guest(arg, &map, nr_entries) )
+        return -EFAULT;
+    return 0;
+}
+
+static const char *const memory_op_names[] = {
     [XENMEM_increase_reservation]   = "XENMEM_increase_reservation",
     [XENMEM_decrease_reservation]   = "XENMEM_decrease_reservation",
     [XENMEM_maximum_ram_page]       = "XENMEM_maximum_ram_page",
     [XENMEM_current_reservation]    = "XENMEM_current_reservation",
     [XENMEM_maximum_reservation]    = "XENMEM_maximum_reservation",
+    [XENMEM_machphys_mfn_list]      = "XENMEM_machphys_mfn_list",
+    [XENMEM_populate_physmap]       = "XENMEM_populate_physmap",
+    [XENMEM_add_to_physmap]         = "XENMEM_add_to_physmap",
     [XENMEM_memory_map]             = "XENMEM_memory_map",
     [XENMEM_machine_memory_map]     = "XENMEM_machine_memory_map",
     [XENMEM_exchange]               = "XENMEM_exchange",
-    [XENMEM_maximum_gpfn]           = "XENMEM_maximum_gpfn",
+    [XENMEM_machphys_mapping]       = "XENMEM_machphys_mapping",
     [XENMEM_set_memory_map]         = "XENMEM_set_memory_map",
+    [XENMEM_maximum_gpfn]           = "XENMEM_maximum_gpfn",
+    [XENMEM_remove_from_physmap]    = "XENMEM_remove_from_physmap",
     [XENMEM_set_pod_target]         = "XENMEM_set_pod_target",
     [XENMEM_get_pod_target]         = "XENMEM_get_pod_target",
+    [XENMEM_get_sharing_freed_pages] = "XENMEM_get_sharing_freed_pages",
+    [XENMEM_get_sharing_shared_pages] = "XENMEM_get_sharing_shared_pages",
+    [XENMEM_paging_op]              = "XENMEM_paging_op",
+    [XENMEM_access_op]              = "XENMEM_access_op",
+    [XENMEM_sharing_op]             = "XENMEM_sharing_op",
+    [XENMEM_add_to_physmap_batch]   = "XENMEM_add_to_physmap_batch",
+    [XENMEM_claim_pages]            = "XENMEM_claim_pages",
+    [XENMEM_machphys_compat_mfn_list] = "XENMEM_machphys_compat_mfn_list",
+    [XENMEM_get_vnumainfo]          = "XENMEM_get_vnumainfo",
+    [XENMEM_reserved_device_memory_map] = "XENMEM_reserved_device_memory_map",
+    [XENMEM_acquire_resource]       = "XENMEM_acquire_resource",
 };
 
 long do_memory_op(unsigned long cmd, unsigned long arg)
@@ -237,9 +309,11 @@ long do_memory_op(unsigned long cmd, unsigned long arg)
         return remove_from_physmap(arg);
     case XENMEM_add_to_physmap:
         return add_to_physmap(arg);
+    case XENMEM_memory_map:
+    case XENMEM_machine_memory_map:
+        return memory_map(arg, cmd == XENMEM_machine_memory_map);
     default:
-        return hypercall_unimplemented("memory_op",
-                                       cmd < ARRAY_SIZE(memop_names) ? memop_names[cmd] : NULL,
-                                       cmd);
+        return subop_enosys(__HYPERVISOR_memory_op, cmd,
+                            cmd < ARRAY_SIZE(memory_op_names) ? memory_op_names[cmd] : NULL);
     }
 }

@@ -149,6 +149,14 @@ static inline uint8_t inb(uint16_t port)
     return v;
 }
 
+static inline uint16_t inw(uint16_t port)
+{
+    uint16_t v;
+
+    asm volatile ( "inw %1, %0" : "=a" (v) : "Nd" (port) );
+    return v;
+}
+
 /* The spin-wait hint; a guest spinning on it is what PLE detects. */
 static inline void cpu_relax(void)
 {

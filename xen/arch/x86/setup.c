@@ -20,6 +20,11 @@
 
 static struct boot_info boot_info;
 
+const struct boot_info *get_boot_info(void)
+{
+    return &boot_info;
+}
+
 /* Hand RAM to the allocator, then take back what is in use. */
 static void init_memory(const struct boot_info *bi)
 {

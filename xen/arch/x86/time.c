@@ -9,12 +9,16 @@
  * The TSC is the only clock: one physical CPU, guests read the same TSC
  * (no offsetting), so the scale given to guests in vcpu_time_info is the
  * one the hypervisor uses itself.
+ * The wallclock: the host's CMOS clock is read once at boot (Xen's
+ * get_cmos_time), then advanced with system time.  Under Bochs the CMOS
+ * clock starts at the bochsrc's clock time0.
  */
 #include <xen/guest_access.h>
 #include <xen/lib.h>
 #include <xen/sched.h>
 #include <xen/time.h>
 #include <asm/io.h>
+#include <asm/mc146818rtc.h>
 #include <asm/processor.h>
 #include <asm/time.h>
 
@@ -94,26 +98,12 @@ static uint64_t scale_delta(uint64_t delta, const struct time_scale *ts)
 
 /* ---- the CMOS real-time clock: the wallclock at boot ----------------------- */
 
-#define RTC_PORT_INDEX      0x70
-#define RTC_PORT_DATA       0x71
-#define RTC_SECONDS         0x00
-#define RTC_MINUTES         0x02
-#define RTC_HOURS           0x04
-#define RTC_DAY_OF_MONTH    0x07
-#define RTC_MONTH           0x08
-#define RTC_YEAR            0x09
-#define RTC_REG_A           0x0a
-#define  RTC_UIP            0x80    /* update in progress */
-#define RTC_REG_B           0x0b
-#define  RTC_24H            0x02
-#define  RTC_DM_BINARY      0x04
-#define RTC_CENTURY         0x32
 #define RTC_PM              0x80    /* in the hours register, 12-hour mode */
 
 static uint8_t cmos_read(uint8_t reg)
 {
-    outb(reg, RTC_PORT_INDEX);
-    return inb(RTC_PORT_DATA);
+    outb(reg, RTC_PORT(0));
+    return inb(RTC_PORT(1));
 }
 
 static unsigned int cmos_value(uint8_t v, bool binary)
@@ -121,9 +111,9 @@ static unsigned int cmos_value(uint8_t v, bool binary)
     return binary ? v : (v & 0xf) + (v >> 4) * 10;
 }
 
-static unsigned long wallclock_at_boot;     /* seconds since the epoch at NOW() == 0 */
+static uint64_t wallclock_at_boot;     /* seconds since the epoch at NOW() == 0 */
 
-static unsigned long get_cmos_time(void)
+static uint64_t get_cmos_time(void)
 {
     unsigned int i, sec, min, hour, day, mon, year, century;
     uint8_t b, h;
@@ -154,11 +144,17 @@ static unsigned long get_cmos_time(void)
 
 void init_system_time(void)
 {
+    struct tm tm;
+
     set_time_scale(&tsc_scale, (uint64_t)cpu_khz * 1000);
     boot_tsc = rdtsc();
     wallclock_at_boot = get_cmos_time();
-    printk(XENLOG_INFO "Time: TSC scale mul %#x shift %d, wallclock %lu s\n",
-           tsc_scale.mul_frac, tsc_scale.shift, wallclock_at_boot);
+    tm = gmtime(wallclock_at_boot);
+    printk(XENLOG_INFO "Time: TSC scale mul %#x shift %d\n",
+           tsc_scale.mul_frac, tsc_scale.shift);
+    printk(XENLOG_INFO "Wallclock: %04d-%02d-%02d %02d:%02d:%02d UTC (CMOS)\n",
+           tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min,
+           tm.tm_sec);
 }
 
 /* ---- guest time records -------------------------------------------------------- */
@@ -246,25 +242,8 @@ uint64_t stime_to_tsc(s_time_t t)
     return boot_tsc + ticks;
 }
 
-static bool is_leap(unsigned int y)
+/* Seconds since the epoch now: the CMOS clock at boot plus system time. */
+uint64_t get_wallclock_seconds(void)
 {
-    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-}
-
-/* Seconds since 1970-01-01 00:00 UTC; a plain count of days (year >= 1970). */
-unsigned long mktime(unsigned int year, unsigned int mon, unsigned int day,
-                     unsigned int hour, unsigned int min, unsigned int sec)
-{
-    static const uint16_t days_before[12] = {
-        0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334,
-    };
-    unsigned long days = 0;
-    unsigned int y;
-
-    if ( year < 1970 || mon < 1 || mon > 12 || day < 1 )
-        return 0;
-    for ( y = 1970; y < year; y++ )
-        days += is_leap(y) ? 366 : 365;
-    days += days_before[mon - 1] + (mon > 2 && is_leap(year)) + day - 1;
-    return ((days * 24 + hour) * 60 + min) * 60 + sec;
+    return wallclock_at_boot + NOW() / 1000000000LL;
 }

@@ -243,6 +243,9 @@ static bool domains_to_reap(void)
     return false;
 }
 
+/* The vCPU that ran last: the round robin goes on after it. */
+static struct vcpu *sched_prev;
+
 static struct vcpu *pick_next(struct vcpu *prev)
 {
     struct vcpu *start = next_vcpu(prev), *v = start;
@@ -286,17 +289,15 @@ unsigned long idle_halts;
 
 noreturn void scheduler_run(void)
 {
-    struct vcpu *prev = NULL, *v;
+    struct vcpu *v;
     bool warned_idle = false;
 
     for ( ;; )
     {
         reap_domains();
-        if ( prev && !get_domain_by_id(prev->domain->domain_id) )
-            prev = NULL;            /* its domain was destroyed */
 
         do_softirq();               /* expired timers may wake someone */
-        v = pick_next(prev);
+        v = pick_next(sched_prev);
         if ( !v )
         {
             /*
@@ -341,7 +342,7 @@ noreturn void scheduler_run(void)
             v->is_running = false;
             vcpu_runstate_update(v);
             v->runtime += rdtsc() - v->last_start;
-            prev = v;
+            sched_prev = v;
         }
     }
 }
@@ -430,6 +431,9 @@ void sched_init_vcpu(struct vcpu *v)
 
 void sched_destroy_vcpu(struct vcpu *v)
 {
+    /* Never look at a destroyed vCPU again (it was read after free). */
+    if ( sched_prev == v )
+        sched_prev = NULL;
     kill_timer(&v->poll_timer);
     kill_timer(&v->singleshot_timer);
     kill_timer(&v->periodic_timer);
@@ -524,8 +528,8 @@ long do_sched_op(int cmd, unsigned long arg)
     }
 
     default:
-        return hypercall_unimplemented("sched_op",
-                                       cmd >= 0 && (unsigned int)cmd < ARRAY_SIZE(schedop_names)
-                                       ? schedop_names[cmd] : NULL, cmd);
+        return subop_enosys(__HYPERVISOR_sched_op, cmd,
+                            cmd >= 0 && (unsigned int)cmd < ARRAY_SIZE(schedop_names)
+                                       ? schedop_names[cmd] : NULL);
     }
 }

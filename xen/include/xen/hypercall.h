@@ -16,13 +16,15 @@ long do_domctl(unsigned long u_domctl);
 long do_dm_op(domid_t domid, unsigned int nr_bufs, unsigned long u_bufs);
 long do_event_channel_op(int cmd, unsigned long arg);
 long do_hvm_op(unsigned long op, unsigned long arg);
+long do_platform_op(unsigned long u_xenpf_op);
 
 /*
- * An unimplemented hypercall or sub-op: logged once per (hypercall, name)
- * with the calling domain, and -ENOSYS returned.  'subop' may be NULL.
+ * What is not implemented (common/unimplemented.c): -ENOSYS, logged once
+ * per hypercall, or per hypercall and sub-op, by name.  'name' may be NULL.
  */
-long hypercall_unimplemented(const char *hypercall, const char *subop,
-                             unsigned long nr);
+const char *hypercall_name(unsigned long nr);
+long hypercall_enosys(unsigned long nr);
+long subop_enosys(unsigned int hypercall, unsigned long subop, const char *name);
 
 /*
  * Long operations stop at a preemption point when the caller's time is up

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * System time: nanoseconds since boot, derived from the TSC (Xen's
- * s_time_t and NOW()), and the guest-visible time records.
+ * s_time_t and NOW()), the guest-visible time records, calendar time
+ * (common/time.c) and the host's wallclock (arch/x86/time.c).
  */
 #ifndef __XEN_TIME_H__
 #define __XEN_TIME_H__
@@ -40,8 +41,20 @@ void update_guest_time_area(struct vcpu *v);
 /* Write the wallclock at system time 0 into the domain's shared_info. */
 void update_domain_wallclock_time(struct domain *d);
 
-/* Seconds since the epoch for a broken-down UTC date (Xen's mktime). */
-unsigned long mktime(unsigned int year, unsigned int mon, unsigned int day,
-                     unsigned int hour, unsigned int min, unsigned int sec);
+
+/* A broken-down UTC time, as Xen's struct tm (months 0-11, years since 1900). */
+struct tm {
+    int tm_sec, tm_min, tm_hour;
+    int tm_mday, tm_mon, tm_year;
+    int tm_wday, tm_yday;
+};
+
+/* Seconds since 1970-01-01 00:00:00 UTC <-> calendar (Gregorian, UTC). */
+struct tm gmtime(uint64_t t);
+uint64_t mktime(unsigned int year, unsigned int mon, unsigned int day,
+                unsigned int hour, unsigned int min, unsigned int sec);
+
+/* Seconds since the epoch now, from the CMOS clock read at boot + the TSC. */
+uint64_t get_wallclock_seconds(void);
 
 #endif /* __XEN_TIME_H__ */

@@ -28,6 +28,7 @@
 #include <public/hvm/hvm_vcpu.h>
 #include <public/hvm/start_info.h>
 #include <public/xen.h>
+#include <asm/hvm/acpi.h>
 #include <asm/hvm/hvm.h>
 #include <asm/p2m.h>
 #include <asm/setup.h>
@@ -202,7 +203,7 @@ static uint64_t build_start_info(struct domain *d, const char *cmdline,
     uint64_t ram = d->arch.hvm.ram_bytes;
     uint64_t gpa = ram - PAGE_SIZE;
     struct hvm_start_info si;
-    struct hvm_memmap_table_entry map[4] = {
+    struct hvm_memmap_table_entry map[HVM_MAX_MEMMAP] = {
         { .addr = 0, .size = LOW_RAM_END, .type = XEN_HVM_MEMMAP_TYPE_RAM },
         { .addr = LOW_RAM_END, .size = HIGH_RAM_START - LOW_RAM_END,
           .type = XEN_HVM_MEMMAP_TYPE_RESERVED },
@@ -210,6 +211,7 @@ static uint64_t build_start_info(struct domain *d, const char *cmdline,
           .type = XEN_HVM_MEMMAP_TYPE_RAM },
         { .addr = gpa, .size = PAGE_SIZE, .type = XEN_HVM_MEMMAP_TYPE_RESERVED },
     };
+    unsigned int nr_map = 4;
     size_t len = min_t(size_t, strlen(cmdline), PAGE_SIZE - SI_CMDLINE_OFFSET - 1);
 
     memset(&si, 0, sizeof(si));
@@ -218,7 +220,11 @@ static uint64_t build_start_info(struct domain *d, const char *cmdline,
     si.flags = is_control_domain(d) ? (SIF_PRIVILEGED | SIF_INITDOMAIN) : 0;
     si.cmdline_paddr = gpa + SI_CMDLINE_OFFSET;
     si.memmap_paddr = gpa + SI_MEMMAP_OFFSET;
-    si.memmap_entries = ARRAY_SIZE(map);
+    /* The control domain's ACPI tables take a page of its map (hvm/dom0_acpi.c). */
+    if ( is_control_domain(d) )
+        si.rsdp_paddr = pvh_setup_acpi(d, map, &nr_map, ARRAY_SIZE(map));
+    hvm_set_memory_map(d, map, nr_map);     /* for XENMEM_memory_map */
+    si.memmap_entries = nr_map;
 
     if ( x->mod_size )
     {
@@ -237,7 +243,7 @@ static uint64_t build_start_info(struct domain *d, const char *cmdline,
     }
 
     copy_to_gpa(d, gpa, &si, sizeof(si));
-    copy_to_gpa(d, gpa + SI_MEMMAP_OFFSET, map, sizeof(map));
+    copy_to_gpa(d, gpa + SI_MEMMAP_OFFSET, map, nr_map * sizeof(*map));
     copy_to_gpa(d, gpa + SI_CMDLINE_OFFSET, cmdline, len);
     d->arch.hvm.start_info_gpa = gpa;
     return gpa;

@@ -192,8 +192,7 @@ long do_hvm_op(unsigned long op, unsigned long arg)
     }
 
     default:
-        return hypercall_unimplemented("hvm_op",
-                                       op < ARRAY_SIZE(hvmop_names) ? hvmop_names[op] : NULL,
-                                       op);
+        return subop_enosys(__HYPERVISOR_hvm_op, op,
+                            op < ARRAY_SIZE(hvmop_names) ? hvmop_names[op] : NULL);
     }
 }

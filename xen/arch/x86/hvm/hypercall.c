@@ -6,7 +6,7 @@
  * 64-bit code passes the number in RAX and arguments in RDI, RSI, RDX,
  * R10, R8; 32-bit code uses EAX and EBX, ECX, EDX, ESI, EDI.  The result
  * goes back in RAX.  Hypercalls from guest user mode fail with -EPERM;
- * unknown numbers with -ENOSYS.
+ * unknown numbers with -ENOSYS, logged once each (hypercall_enosys).
  */
 #include <xen/errno.h>
 #include <xen/event.h>
@@ -91,7 +91,14 @@ static long hc_hvm_op(unsigned long a1, unsigned long a2, unsigned long a3,
     return do_hvm_op(a1, a2);
 }
 
+static long hc_platform_op(unsigned long a1, unsigned long a2, unsigned long a3,
+                           unsigned long a4, unsigned long a5)
+{
+    return do_platform_op(a1);
+}
+
 static const hypercall_fn_t hypercall_table[] = {
+    [__HYPERVISOR_platform_op]  = hc_platform_op,
     [__HYPERVISOR_memory_op]    = hc_memory_op,
     [__HYPERVISOR_xen_version]  = hc_xen_version,
     [__HYPERVISOR_console_io]   = hc_console_io,
@@ -104,73 +111,6 @@ static const hypercall_fn_t hypercall_table[] = {
     [__HYPERVISOR_domctl]       = hc_domctl,
     [__HYPERVISOR_dm_op]        = hc_dm_op,
 };
-
-/* Xen's names of the hypercalls not in the table, for the log. */
-static const char *const hypercall_names[] = {
-    [__HYPERVISOR_set_trap_table]       = "set_trap_table",
-    [__HYPERVISOR_mmu_update]           = "mmu_update",
-    [__HYPERVISOR_set_gdt]              = "set_gdt",
-    [__HYPERVISOR_stack_switch]         = "stack_switch",
-    [__HYPERVISOR_set_callbacks]        = "set_callbacks",
-    [__HYPERVISOR_fpu_taskswitch]       = "fpu_taskswitch",
-    [__HYPERVISOR_sched_op_compat]      = "sched_op_compat",
-    [__HYPERVISOR_platform_op]          = "platform_op",
-    [__HYPERVISOR_set_debugreg]         = "set_debugreg",
-    [__HYPERVISOR_get_debugreg]         = "get_debugreg",
-    [__HYPERVISOR_update_descriptor]    = "update_descriptor",
-    [__HYPERVISOR_multicall]            = "multicall",
-    [__HYPERVISOR_update_va_mapping]    = "update_va_mapping",
-    [__HYPERVISOR_set_timer_op]         = "set_timer_op",
-    [__HYPERVISOR_event_channel_op_compat] = "event_channel_op_compat",
-    [__HYPERVISOR_grant_table_op]       = "grant_table_op",
-    [__HYPERVISOR_update_va_mapping_otherdomain] = "update_va_mapping_otherdomain",
-    [__HYPERVISOR_iret]                 = "iret",
-    [__HYPERVISOR_set_segment_base]     = "set_segment_base",
-    [__HYPERVISOR_mmuext_op]            = "mmuext_op",
-    [__HYPERVISOR_xsm_op]               = "xsm_op",
-    [__HYPERVISOR_nmi_op]               = "nmi_op",
-    [__HYPERVISOR_callback_op]          = "callback_op",
-    [__HYPERVISOR_xenoprof_op]          = "xenoprof_op",
-    [__HYPERVISOR_physdev_op]           = "physdev_op",
-    [__HYPERVISOR_kexec_op]             = "kexec_op",
-    [__HYPERVISOR_tmem_op]              = "tmem_op",
-    [__HYPERVISOR_argo_op]              = "argo_op",
-    [__HYPERVISOR_xenpmu_op]            = "xenpmu_op",
-    [__HYPERVISOR_hypfs_op]             = "hypfs_op",
-    [__HYPERVISOR_physdev_op_compat]    = "physdev_op_compat",
-    [__HYPERVISOR_arch_0]               = "mca",
-};
-
-/* What has been logged as unimplemented: (hypercall, sub-op) pairs. */
-#define MAX_LOGGED_UNIMPLEMENTED 64
-static struct {
-    const char *hypercall;
-    unsigned long nr;
-} logged_unimplemented[MAX_LOGGED_UNIMPLEMENTED];
-static unsigned int nr_logged_unimplemented;
-
-long hypercall_unimplemented(const char *hypercall, const char *subop,
-                             unsigned long nr)
-{
-    unsigned int i;
-
-    for ( i = 0; i < nr_logged_unimplemented; i++ )
-        if ( logged_unimplemented[i].hypercall == hypercall &&
-             logged_unimplemented[i].nr == nr )
-            return -ENOSYS;
-    if ( i == MAX_LOGGED_UNIMPLEMENTED )
-        return -ENOSYS;             /* enough said */
-    logged_unimplemented[i].hypercall = hypercall;
-    logged_unimplemented[i].nr = nr;
-    nr_logged_unimplemented++;
-    if ( subop )
-        printk(XENLOG_G_WARNING "d%u: %s %s unimplemented: -ENOSYS\n",
-               current->domain->domain_id, hypercall, subop);
-    else
-        printk(XENLOG_G_WARNING "d%u: %s %lu unimplemented: -ENOSYS\n",
-               current->domain->domain_id, hypercall, nr);
-    return -ENOSYS;
-}
 
 bool hypercall_preempt_check(void)
 {
@@ -222,12 +162,7 @@ int hvm_hypercall(struct vcpu *v, struct cpu_user_regs *regs)
     if ( nr < ARRAY_SIZE(hypercall_table) )
         fn = hypercall_table[nr];
     hvm->hcall_preempted = false;
-    if ( fn )
-        rc = fn(a[0], a[1], a[2], a[3], a[4]);
-    else
-        rc = hypercall_unimplemented("hypercall",
-                                     nr < ARRAY_SIZE(hypercall_names) ? hypercall_names[nr] : NULL,
-                                     nr);
+    rc = fn ? fn(a[0], a[1], a[2], a[3], a[4]) : hypercall_enosys(nr);
 
     if ( hvm->hcall_preempted )
     {

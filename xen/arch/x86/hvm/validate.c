@@ -12,6 +12,7 @@
 #include <xen/sched.h>
 #include <xen/string.h>
 #include <public/hvm/save.h>
+#include <asm/cpuid.h>
 #include <asm/hvm/hvm.h>
 #include <asm/hvm/validate.h>
 #include <asm/msr-index.h>
@@ -68,8 +69,8 @@ uint64_t hvm_cr4_guest_valid_bits(const struct domain *d)
     if ( !v )
         return valid;
     /* What the guest's CPUID advertises, and nothing else. */
-    hvm_cpuid(v, 1, 0, &l1);
-    hvm_cpuid(v, 7, 0, &l7);
+    guest_cpuid(v, 1, 0, &l1);
+    guest_cpuid(v, 7, 0, &l7);
     if ( l1.c & (1u << 17) )
         valid |= X86_CR4_PCIDE;
     if ( l7.b & (1u << 0) )
@@ -118,6 +119,39 @@ bool hvm_pat_valid(uint64_t pat)
             return false;
     }
     return true;
+}
+
+static bool mtrr_type_valid(uint8_t t)
+{
+    return t == MTRR_TYPE_UNCACHABLE || t == MTRR_TYPE_WRCOMB ||
+           t == MTRR_TYPE_WRTHROUGH || t == MTRR_TYPE_WRPROT ||
+           t == MTRR_TYPE_WRBACK;
+}
+
+bool hvm_mtrr_def_type_valid(uint64_t val)
+{
+    return !(val & ~(uint64_t)(MTRRdefType_TYPE_MASK | MTRRdefType_FE | MTRRdefType_E)) &&
+           mtrr_type_valid(val & MTRRdefType_TYPE_MASK);
+}
+
+bool hvm_mtrr_fixed_valid(uint64_t val)
+{
+    unsigned int i;
+
+    for ( i = 0; i < 8; i++ )
+        if ( !mtrr_type_valid(val >> (8 * i)) )
+            return false;
+    return true;
+}
+
+/* PHYSBASE: type in 7:0, 11:8 reserved; PHYSMASK: 10:0 reserved, V in 11. */
+bool hvm_mtrr_var_valid(bool base, uint64_t val)
+{
+    if ( val >> paddr_bits )
+        return false;
+    if ( base )
+        return !(val & 0xf00) && mtrr_type_valid(val & 0xff);
+    return !(val & (MTRR_PHYSMASK_VALID - 1));
 }
 
 bool hvm_mxcsr_valid(uint32_t mxcsr)

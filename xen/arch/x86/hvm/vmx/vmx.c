@@ -12,11 +12,13 @@
 #include <xen/lib.h>
 #include <xen/param.h>
 #include <xen/sched.h>
+#include <asm/cpuid.h>
 #include <asm/hvm/hvm.h>
 #include <asm/hvm/support.h>
 #include <asm/hvm/validate.h>
 #include <asm/hvm/vmx/vmcs.h>
 #include <asm/hvm/vmx/vmx.h>
+#include <asm/msr.h>
 #include <asm/processor.h>
 #include <xen/string.h>
 #include <public/hvm/hvm_vcpu.h>
@@ -115,7 +117,7 @@ static void vmx_exit_cpuid(struct vcpu *v, struct cpu_user_regs *regs)
 {
     struct cpuid_leaf res;
 
-    hvm_cpuid(v, regs->rax, regs->rcx, &res);
+    guest_cpuid(v, regs->rax, regs->rcx, &res);
     regs->rax = res.a;
     regs->rbx = res.b;
     regs->rcx = res.c;
@@ -225,7 +227,7 @@ static void vmx_exit_msr_read(struct vcpu *v, struct cpu_user_regs *regs)
 {
     uint64_t val;
 
-    if ( hvm_msr_read(v, regs->rcx, &val) )
+    if ( guest_rdmsr(v, regs->rcx, &val) )
     {
         vmx_inject_hw_exception(X86_EXC_GP, 0);
         return;
@@ -239,7 +241,7 @@ static void vmx_exit_msr_write(struct vcpu *v, struct cpu_user_regs *regs)
 {
     uint64_t val = ((uint64_t)(uint32_t)regs->rdx << 32) | (uint32_t)regs->rax;
 
-    if ( hvm_msr_write(v, regs->rcx, val) )
+    if ( guest_wrmsr(v, regs->rcx, val) )
     {
         vmx_inject_hw_exception(X86_EXC_GP, 0);
         return;

@@ -29,6 +29,9 @@ struct boot_info {
     struct e820entry e820[MAX_E820_ENTRIES];
 };
 
+/* What the boot loader handed us (the host's memory map, ...). */
+const struct boot_info *get_boot_info(void);
+
 /* Parse the multiboot2 information; returns 0 or -errno. */
 int multiboot2_parse(uint32_t magic, paddr_t mbi, struct boot_info *bi);
 

@@ -7,5 +7,6 @@
 extern unsigned long cpu_khz;
 
 void calibrate_tsc(void);
+/* Read the CMOS clock once: the wallclock from then on (xen/time.h). */
 
 #endif /* __ASM_X86_TIME_H__ */

@@ -5,6 +5,9 @@
 
 #include <xen/types.h>
 #include <public/hvm/params.h>
+#include <public/hvm/start_info.h>
+#include <asm/hvm/io.h>
+#include <asm/hvm/rtc.h>
 #include <asm/p2m.h>
 
 struct hvm_domain {
@@ -16,6 +19,15 @@ struct hvm_domain {
     uint64_t          params[HVM_NR_PARAMS];
     /* HVM_PARAM_CALLBACK_IRQ of the vector type: its vector (0: none). */
     uint8_t           callback_via_vector;
+    /* The memory map the domain was built with (XENMEM_memory_map). */
+#define HVM_MAX_MEMMAP 8
+    struct hvm_memmap_table_entry memmap[HVM_MAX_MEMMAP];
+    unsigned int      nr_memmap;        /* 0: none (a toolstack-built domain) */
+
+    /* Emulated port I/O (hvm/intercept.c) and devices. */
+    struct hvm_io_handler portio[MAX_PORTIO_HANDLERS];
+    unsigned int      nr_portio;
+    struct hvm_rtc    rtc;
 };
 
 #endif /* __ASM_X86_HVM_DOMAIN_H__ */

@@ -50,6 +50,10 @@ extern const struct hvm_function_table *hvm_funcs;
 
 int hvm_enable(void);
 int hvm_domain_initialise(struct domain *d);
+/* Remember the memory map a domain was built with (XENMEM_memory_map). */
+struct hvm_memmap_table_entry;
+void hvm_set_memory_map(struct domain *d, const struct hvm_memmap_table_entry *map,
+                        unsigned int nr);
 void hvm_domain_destroy(struct domain *d);
 int hvm_vcpu_initialise(struct vcpu *v);
 void hvm_vcpu_destroy(struct vcpu *v);
@@ -60,8 +64,7 @@ void hvm_context_switch(struct vcpu *prev, struct vcpu *next);
 int hvm_save_context(struct domain *d, unsigned long gva, uint32_t *size);
 int hvm_load_context(struct domain *d, unsigned long gva, uint32_t size);
 
-/* Handlers called from the vendor exit path. */
-void hvm_cpuid(struct vcpu *v, uint32_t leaf, uint32_t subleaf, struct cpuid_leaf *res);
+/* Handlers called from the vendor exit path (CPUID: asm/cpuid.h, MSRs: asm/msr.h). */
 void hvm_hlt(struct vcpu *v, struct cpu_user_regs *regs);
 /* HVM_HCALL_preempted: the vendor code must not step over the instruction. */
 #define HVM_HCALL_completed  0
@@ -70,8 +73,9 @@ int hvm_hypercall(struct vcpu *v, struct cpu_user_regs *regs);
 /* 0 done, >0 exception injected, <0 cannot emulate. */
 int hvm_set_cr0(struct vcpu *v, unsigned long value);
 int hvm_set_cr4(struct vcpu *v, unsigned long value);
-int hvm_msr_read(struct vcpu *v, uint32_t msr, uint64_t *val);
-int hvm_msr_write(struct vcpu *v, uint32_t msr, uint64_t val);
+/* WRMSR to EFER: 0, or -EINVAL for a value the guest may not set (#GP). */
+int hvm_set_efer(struct vcpu *v, uint64_t value);
+/* hvm/intercept.c: a guest's IN/OUT; the domain's devices set up at creation. */
 void hvm_portio(struct vcpu *v, unsigned int port, unsigned int bytes, bool in,
                 unsigned long *val);
 /*
@@ -84,6 +88,7 @@ void hvm_assert_evtchn_irq(struct vcpu *v);
 int hvm_vcpu_upcall_vector(struct vcpu *v);
 void hvm_upcall_injected(struct vcpu *v);
 
+void hvm_portio_init(struct domain *d);
 /* True if the EPT violation was expected and handled (log-dirty, ...). */
 bool hvm_hap_nested_page_fault(struct vcpu *v, uint64_t gpa, unsigned long q);
 

@@ -45,6 +45,10 @@ bool hvm_cr3_valid(uint64_t cr3);
 bool hvm_rflags_valid(uint64_t rflags, bool long_mode);
 /* IA32_PAT: eight valid memory types. */
 bool hvm_pat_valid(uint64_t pat);
+/* MTRRs: memory types UC, WC, WT, WP, WB only; no reserved bits. */
+bool hvm_mtrr_def_type_valid(uint64_t val);
+bool hvm_mtrr_fixed_valid(uint64_t val);
+bool hvm_mtrr_var_valid(bool base, uint64_t val);
 /* MXCSR: no bit outside the host's MXCSR_MASK (FXRSTOR would #GP). */
 bool hvm_mxcsr_valid(uint32_t mxcsr);
 

@@ -7,6 +7,7 @@
 #include <asm/regs.h>
 #include <asm/hvm/vmx/vmcs.h>
 #include <asm/hvm/vmx/vmx.h>
+#include <asm/msr.h>
 
 struct hvm_vcpu {
     struct cpu_user_regs regs;      /* guest GPRs; rip/rsp/rflags cached */
@@ -23,6 +24,8 @@ struct hvm_vcpu {
     /* MSRs the VMCS does not switch: swapped on context switch. */
     uint64_t        msr_star, msr_lstar, msr_cstar, msr_syscall_mask;
     uint64_t        msr_shadow_gs, msr_tsc_aux;
+    /* MSRs only the policy knows (arch/x86/msr.c). */
+    struct vcpu_msrs msrs;
 
     /* Exits by reason (the counters "xl" and the monitor read). */
     uint64_t        exit_count[EXIT_REASON_NR];

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Emulated port I/O (Xen's hvm/intercept.c): each device registers the
+ * ports it answers with register_portio_handler() when a domain is
+ * created, and hvm_portio() dispatches a guest's IN/OUT to it.  Ports
+ * nobody claims read as all ones and ignore writes.
+ */
+#ifndef __ASM_X86_HVM_IO_H__
+#define __ASM_X86_HVM_IO_H__
+
+#include <xen/types.h>
+
+struct domain;
+
+/* A handler runs for current; *val holds the value out / receives the value in. */
+typedef void (*portio_action_t)(bool in, unsigned int port, unsigned int bytes,
+                                uint32_t *val);
+
+struct hvm_io_handler {
+    uint16_t port, size;            /* [port, port + size) */
+    portio_action_t action;
+};
+
+#define MAX_PORTIO_HANDLERS 8
+
+int register_portio_handler(struct domain *d, unsigned int port,
+                            unsigned int size, portio_action_t action);
+
+/* Devices: hvm/rtc.c (0x70-0x71) and the debug port (0xe9). */
+void rtc_init(struct domain *d);
+
+#endif /* __ASM_X86_HVM_IO_H__ */
