@@ -2,8 +2,9 @@
 /*
  * XEN_DOMCTL_*: the control domain's operations on other domains:
  * creating one (empty and paused; memory comes from populate_physmap,
- * registers from sethvmcontext), querying, pausing, destroying, its HVM
- * context, and log-dirty.
+ * registers from sethvmcontext), querying, pausing, destroying.  The
+ * architecture's operations (HVM context, log-dirty, counters) are in
+ * arch_do_domctl (arch/x86/domctl.c), as in Xen.
  *
  * Only the control domain may issue domctls (anyone else: -EPERM), and
  * only with Xen 4.17's interface version (else -EACCES, as Xen).  Pausing,
@@ -18,12 +19,7 @@
 #include <xen/sched.h>
 #include <xen/string.h>
 #include <public/domctl.h>
-#include <public/ext/dirty_stats.h>
-#include <asm/hvm/hvm.h>
-#include <asm/hvm/validate.h>
-#include <asm/hvm/vmx/vmx.h>
 #include <asm/page-bits.h>
-#include <asm/paging.h>
 #include <asm/processor.h>
 #include <asm/time.h>
 
@@ -68,7 +64,7 @@ static void getdomaininfo(const struct domain *d, struct xen_domctl_getdomaininf
     info->cpu_time = cpu_khz ? cpu_ticks * 1000000ULL / cpu_khz : 0;
     info->nr_online_vcpus = online;
     info->max_vcpu_id = d->max_vcpus - 1;
-    info->gpaddr_bits = hvm_paddr_bits();
+    arch_get_domain_info(d, info);
 }
 
 int fill_domaininfo_from(domid_t first, struct xen_domctl_getdomaininfo *info)
@@ -82,61 +78,6 @@ int fill_domaininfo_from(domid_t first, struct xen_domctl_getdomaininfo *info)
             return 0;
         }
     return -ESRCH;
-}
-
-static int dirty_stats(struct domain *d, struct xen_domctl_dirty_stats *st)
-{
-    const struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
-    unsigned long gva = (unsigned long)st->vcpus.p;
-    unsigned int room = st->nr_vcpus;
-    struct vcpu *v;
-
-    st->mode = ld->enabled ? ((ld->global ? XEN_DIRTY_MODE_LOGDIRTY : 0) |
-                              (ld->vram_nr ? XEN_DIRTY_MODE_VRAM : 0)) : 0;
-    st->mechanism = !ld->enabled ? XEN_DIRTY_MECH_NONE
-                    : ld->pml ? XEN_DIRTY_MECH_PML : XEN_DIRTY_MECH_WP;
-    st->nr_vcpus = d->max_vcpus;
-    st->pad = 0;
-    st->dirty_pages = ld->total_dirty;
-    st->fault_count = ld->total_faults;
-    st->pml_full_exits = 0;
-    st->clean_calls = ld->clean_calls;
-    st->peek_calls = ld->peek_calls;
-    st->vram_calls = ld->vram_calls;
-    st->superpages_split = d->arch.hvm.p2m.superpages_split;
-    st->clean_preempted = ld->clean_preempted;
-
-    for_each_vcpu ( d, v )
-    {
-        struct xen_dirty_vcpu_stats vs = {
-            .pml_full_exits = v->arch.hvm.pml_full_exits,
-            .pml_entries = v->arch.hvm.pml_entries,
-            .wp_faults = v->arch.hvm.wp_faults,
-            .pages_dirtied = v->arch.hvm.pages_dirtied,
-            .ple_exits = v->arch.hvm.exit_count[EXIT_REASON_PAUSE_INSTRUCTION],
-            .exits_total = v->arch.hvm.exits_total,
-        };
-
-        st->pml_full_exits += vs.pml_full_exits;
-        if ( gva && v->vcpu_id < room &&
-             copy_to_guest(gva + v->vcpu_id * sizeof(vs), &vs, sizeof(vs)) )
-            return -EFAULT;
-    }
-    return 0;
-}
-
-static int exit_counts(struct domain *d, struct xen_domctl_exit_counts *ec)
-{
-    unsigned int n = min_t(unsigned int, ec->nr_reasons, EXIT_REASON_NR);
-    struct vcpu *v;
-
-    if ( ec->vcpu >= d->max_vcpus || !(v = d->vcpu[ec->vcpu]) )
-        return -ENOENT;
-    ec->nr_reasons = EXIT_REASON_NR;
-    if ( n && copy_to_guest((unsigned long)ec->counts.p, v->arch.hvm.exit_count,
-                            n * sizeof(uint64_t)) )
-        return -EFAULT;
-    return 0;
 }
 
 /* XEN_DOMCTL_createdomain: an empty, paused PVH/HVM domain. */
@@ -254,36 +195,8 @@ long do_domctl(unsigned long u_domctl)
         }
         break;
 
-    case XEN_DOMCTL_gethvmcontext:
-        rc = d == caller ? -EINVAL
-                         : hvm_save_context(d, (unsigned long)op.u.hvmcontext.buffer.p,
-                                            &op.u.hvmcontext.size);
-        copyback = !rc;
-        break;
-
-    case XEN_DOMCTL_sethvmcontext:
-        rc = d == caller ? -EINVAL
-                         : hvm_load_context(d, (unsigned long)op.u.hvmcontext.buffer.p,
-                                            op.u.hvmcontext.size);
-        break;
-
-    case XEN_DOMCTL_shadow_op:
-        rc = paging_domctl(d, &op.u.shadow_op);
-        copyback = true;
-        break;
-
-    case XEN_DOMCTL_get_dirty_stats:
-        rc = dirty_stats(d, (struct xen_domctl_dirty_stats *)&op.u);
-        copyback = !rc;
-        break;
-
-    case XEN_DOMCTL_get_exit_counts:
-        rc = exit_counts(d, (struct xen_domctl_exit_counts *)&op.u);
-        copyback = !rc;
-        break;
-
     default:
-        rc = -ENOSYS;
+        rc = arch_do_domctl(&op, d, &copyback);
         break;
     }
 

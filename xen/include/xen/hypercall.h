@@ -13,6 +13,18 @@ long do_vcpu_op(int cmd, unsigned int vcpuid, unsigned long arg);
 long do_memory_op(unsigned long cmd, unsigned long arg);
 long do_sysctl(unsigned long u_sysctl);
 long do_domctl(unsigned long u_domctl);
+
+/*
+ * The architecture's domctls (arch/x86/domctl.c), called by do_domctl for
+ * the commands common code does not handle, with the target domain
+ * checked; *copyback says whether op goes back to the caller.
+ */
+struct domain;
+struct xen_domctl;
+struct xen_domctl_getdomaininfo;
+long arch_do_domctl(struct xen_domctl *op, struct domain *d, bool *copyback);
+/* The architecture's part of getdomaininfo. */
+void arch_get_domain_info(const struct domain *d, struct xen_domctl_getdomaininfo *info);
 long do_dm_op(domid_t domid, unsigned int nr_bufs, unsigned long u_bufs);
 long do_event_channel_op(int cmd, unsigned long arg);
 long do_hvm_op(unsigned long op, unsigned long arg);

@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The x86 domctls (Xen's arch/x86/domctl.c): the HVM context
+ * (XEN_DOMCTL_{get,set}hvmcontext), log-dirty (XEN_DOMCTL_shadow_op) and
+ * this project's counters (public/ext/dirty_stats.h).  common/domctl.c
+ * has checked the caller (the control domain), the interface version and
+ * the target domain, and calls arch_do_domctl() for every command it does
+ * not know; -ENOSYS for those neither knows.
+ */
+#include <xen/errno.h>
+#include <xen/guest_access.h>
+#include <xen/hypercall.h>
+#include <xen/lib.h>
+#include <xen/sched.h>
+#include <public/domctl.h>
+#include <public/ext/dirty_stats.h>
+#include <asm/hvm/hvm.h>
+#include <asm/hvm/validate.h>
+#include <asm/hvm/vmx/vmx.h>
+#include <asm/paging.h>
+
+void arch_get_domain_info(const struct domain *d, struct xen_domctl_getdomaininfo *info)
+{
+    info->gpaddr_bits = hvm_paddr_bits();
+}
+
+static int dirty_stats(struct domain *d, struct xen_domctl_dirty_stats *st)
+{
+    const struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
+    unsigned long gva = (unsigned long)st->vcpus.p;
+    unsigned int room = st->nr_vcpus;
+    struct vcpu *v;
+
+    st->mode = ld->enabled ? ((ld->global ? XEN_DIRTY_MODE_LOGDIRTY : 0) |
+                              (ld->vram_nr ? XEN_DIRTY_MODE_VRAM : 0)) : 0;
+    st->mechanism = !ld->enabled ? XEN_DIRTY_MECH_NONE
+                    : ld->pml ? XEN_DIRTY_MECH_PML : XEN_DIRTY_MECH_WP;
+    st->nr_vcpus = d->max_vcpus;
+    st->pad = 0;
+    st->dirty_pages = ld->total_dirty;
+    st->fault_count = ld->total_faults;
+    st->pml_full_exits = 0;
+    st->clean_calls = ld->clean_calls;
+    st->peek_calls = ld->peek_calls;
+    st->vram_calls = ld->vram_calls;
+    st->superpages_split = d->arch.hvm.p2m.superpages_split;
+    st->clean_preempted = ld->clean_preempted;
+
+    for_each_vcpu ( d, v )
+    {
+        struct xen_dirty_vcpu_stats vs = {
+            .pml_full_exits = v->arch.hvm.pml_full_exits,
+            .pml_entries = v->arch.hvm.pml_entries,
+            .wp_faults = v->arch.hvm.wp_faults,
+            .pages_dirtied = v->arch.hvm.pages_dirtied,
+            .ple_exits = v->arch.hvm.exit_count[EXIT_REASON_PAUSE_INSTRUCTION],
+            .exits_total = v->arch.hvm.exits_total,
+        };
+
+        st->pml_full_exits += vs.pml_full_exits;
+        if ( gva && v->vcpu_id < room &&
+             copy_to_guest(gva + v->vcpu_id * sizeof(vs), &vs, sizeof(vs)) )
+            return -EFAULT;
+    }
+    return 0;
+}
+
+static int exit_counts(struct domain *d, struct xen_domctl_exit_counts *ec)
+{
+    unsigned int n = min_t(unsigned int, ec->nr_reasons, EXIT_REASON_NR);
+    struct vcpu *v;
+
+    if ( ec->vcpu >= d->max_vcpus || !(v = d->vcpu[ec->vcpu]) )
+        return -ENOENT;
+    ec->nr_reasons = EXIT_REASON_NR;
+    if ( n && copy_to_guest((unsigned long)ec->counts.p, v->arch.hvm.exit_count,
+                            n * sizeof(uint64_t)) )
+        return -EFAULT;
+    return 0;
+}
+
+long arch_do_domctl(struct xen_domctl *op, struct domain *d, bool *copyback)
+{
+    struct domain *caller = current->domain;
+    long rc;
+
+    switch ( op->cmd )
+    {
+    case XEN_DOMCTL_gethvmcontext:
+        rc = d == caller ? -EINVAL
+                         : hvm_save_context(d, (unsigned long)op->u.hvmcontext.buffer.p,
+                                            &op->u.hvmcontext.size);
+        *copyback = !rc;
+        break;
+
+    case XEN_DOMCTL_sethvmcontext:
+        rc = d == caller ? -EINVAL
+                         : hvm_load_context(d, (unsigned long)op->u.hvmcontext.buffer.p,
+                                            op->u.hvmcontext.size);
+        break;
+
+    case XEN_DOMCTL_shadow_op:
+        rc = paging_domctl(d, &op->u.shadow_op);
+        *copyback = true;
+        break;
+
+    case XEN_DOMCTL_get_dirty_stats:
+        rc = dirty_stats(d, (struct xen_domctl_dirty_stats *)&op->u);
+        *copyback = !rc;
+        break;
+
+    case XEN_DOMCTL_get_exit_counts:
+        rc = exit_counts(d, (struct xen_domctl_exit_counts *)&op->u);
+        *copyback = !rc;
+        break;
+
+    default:
+        rc = -ENOSYS;
+        break;
+    }
+    return rc;
+}
