@@ -15,6 +15,7 @@
 #include <xen/hypercall.h>
 #include <xen/lib.h>
 #include <xen/mm.h>
+#include <asm/mm.h>
 #include <xen/sched.h>
 #include <xen/string.h>
 #include <xen/time.h>
@@ -77,7 +78,7 @@ static void domain_free(struct domain *d)
     while ( (f = d->displaced) )
     {
         d->displaced = f->next;
-        free_domheap_pages(f->mfn, 0);
+        relinquish_page(f->mfn);
         xfree(f);
     }
     xfree(d);

@@ -21,6 +21,7 @@
 #include <xen/sched.h>
 #include <xen/xmalloc.h>
 #include <public/memory.h>
+#include <asm/mm.h>
 #include <asm/p2m.h>
 #include <asm/setup.h>
 
@@ -114,9 +115,10 @@ static long populate_physmap(unsigned long arg)
         if ( mfn == INVALID_MFN )
             break;
         memset(mfn_to_virt(mfn), 0, PAGE_SIZE << r.extent_order);
+        assign_pages(d, mfn, r.extent_order);
         if ( (rc = p2m_set_entry(d, gpfn, mfn, r.extent_order, p2m_ram_rw)) )
         {
-            free_domheap_pages(mfn, r.extent_order);
+            put_pages(mfn, r.extent_order);
             break;
         }
         d->tot_pages += n;
@@ -165,6 +167,13 @@ static int map_shared_info(struct domain *d, unsigned long gpfn)
         xfree(f);
         return rc;
     }
+    /*
+     * Mapped, the shared page becomes the domain's (Xen's
+     * share_xen_page_with_guest): its p2m entry holds the reference, and
+     * the p2m's teardown frees it.
+     */
+    if ( d->shared_info_gfn == INVALID_GFN )
+        assign_pages(d, mfn, 0);
     /* tot_pages counts RAM leaves of the p2m (the teardown frees them). */
     if ( f )
     {

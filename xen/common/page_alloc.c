@@ -171,6 +171,11 @@ void free_xenheap_pages(void *v, unsigned int order)
         free_domheap_pages(virt_to_mfn(v), order);
 }
 
+unsigned long max_boot_pfn(void)
+{
+    return max_pfn;
+}
+
 unsigned long total_pages(void)
 {
     return nr_total;

@@ -8,6 +8,7 @@
 #include <xen/errno.h>
 #include <xen/lib.h>
 #include <xen/mm.h>
+#include <asm/mm.h>
 #include <xen/param.h>
 #include <xen/sched.h>
 #include <xen/version.h>
@@ -52,6 +53,7 @@ static void init_memory(const struct boot_info *bi)
     for ( i = 0; i < bi->nr_modules; i++ )
         reserve_boot_pages(bi->mods[i].start, bi->mods[i].end);
     end_boot_allocator();
+    init_frame_table(max_boot_pfn());
 }
 
 void __start_xen(uint32_t magic, unsigned long mbi)

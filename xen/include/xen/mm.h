@@ -35,6 +35,8 @@ static inline void *alloc_xenheap_page(void) { return alloc_xenheap_pages(0); }
 static inline void free_xenheap_page(void *v) { free_xenheap_pages(v, 0); }
 
 unsigned long total_pages(void);
+/* One past the highest frame the allocator manages. */
+unsigned long max_boot_pfn(void);
 unsigned long avail_pages(void);
 
 void clear_page(void *p);

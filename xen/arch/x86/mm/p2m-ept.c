@@ -15,6 +15,7 @@
 #include <xen/string.h>
 #include <asm/hvm/vmx/ept.h>
 #include <asm/hvm/vmx/vmcs.h>
+#include <asm/mm.h>
 #include <asm/p2m.h>
 
 typedef uint64_t ept_entry_t;
@@ -214,8 +215,11 @@ static void ept_free_level(struct domain *d, ept_entry_t *table, unsigned int le
             if ( t == p2m_ram_rw || t == p2m_ram_logdirty || t == p2m_ram_ro )
             {
                 unsigned int order = level == 2 ? SUPERPAGE_ORDER : 0;
+                unsigned long mfn = (e & EPTE_ADDR_MASK) >> PAGE_SHIFT, i;
 
-                free_domheap_pages((e & EPTE_ADDR_MASK) >> PAGE_SHIFT, order);
+                /* The allocation's references: frames mapped elsewhere live on. */
+                for ( i = 0; i < (1UL << order); i++ )
+                    relinquish_page(mfn + i);
                 d->tot_pages -= 1UL << order;
             }
             continue;

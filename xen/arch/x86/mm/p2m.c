@@ -7,6 +7,7 @@
 #include <xen/string.h>
 #include <xen/xmalloc.h>
 #include <asm/hvm/validate.h>
+#include <asm/mm.h>
 #include <asm/p2m.h>
 #include <asm/paging.h>
 
@@ -130,10 +131,11 @@ int p2m_populate_ram(struct domain *d, unsigned long nr_pages)
             return -ENOMEM;
 
         memset(mfn_to_virt(mfn), 0, PAGE_SIZE << order);
+        assign_pages(d, mfn, order);
         rc = p2m_set_entry(d, gfn, mfn, order, p2m_ram_rw);
         if ( rc )
         {
-            free_domheap_pages(mfn, order);
+            put_pages(mfn, order);
             return rc;
         }
         d->tot_pages += 1UL << order;
@@ -159,6 +161,12 @@ void p2m_note_hypervisor_write(struct domain *d, unsigned long gfn)
 
 /* ---- foreign mappings (XENMAPSPACE_gmfn_foreign) -------------------------- */
 
+/*
+ * A foreign mapping holds a reference to the frame (get_page), so the
+ * frame stays the one it was, and stays allocated, until it is unmapped:
+ * if its owner dies meanwhile the frame is orphaned, not freed, and it is
+ * freed with the last mapping (asm/mm.h).
+ */
 int p2m_add_foreign(struct domain *d, unsigned long gfn, struct domain *fd,
                     unsigned long fgfn)
 {
@@ -182,56 +190,25 @@ int p2m_add_foreign(struct domain *d, unsigned long gfn, struct domain *fd,
     fm = xmalloc(struct foreign_map);
     if ( !fm )
         return -ENOMEM;
+    if ( !get_page(mfn, fd) )
+    {
+        xfree(fm);
+        return -EINVAL;             /* not (or no longer) fd's frame */
+    }
     rc = p2m_set_entry(d, gfn, mfn, 0, p2m_map_foreign);
     if ( rc )
     {
+        put_page(mfn);
         xfree(fm);
         return rc;
     }
     fm->gfn = gfn;
     fm->owner = fd->domain_id;
-    fm->orphan = false;
     fm->fgfn = fgfn;
     fm->mfn = mfn;
     fm->next = p2m->foreign;
     p2m->foreign = fm;
     return 0;
-}
-
-static bool list_maps_orphan(const struct foreign_map *fm, unsigned long mfn,
-                             const struct foreign_map *self)
-{
-    for ( ; fm; fm = fm->next )
-        if ( fm != self && fm->orphan && fm->mfn == mfn )
-            return true;
-    return false;
-}
-
-/*
- * Is an orphaned frame still mapped by some foreign mapping other than
- * 'self'?  'd' is the domain 'self' belonged to: it may be on its way out
- * and off the domain list already, with more mappings of the same frame
- * still on its own list (the fuzzer found the double free that missed).
- */
-static bool orphan_still_mapped(const struct domain *d, unsigned long mfn,
-                                const struct foreign_map *self)
-{
-    struct domain *o;
-
-    if ( list_maps_orphan(d->arch.hvm.p2m.foreign, mfn, self) )
-        return true;
-    for_each_domain ( o )
-        if ( o != d && list_maps_orphan(o->arch.hvm.p2m.foreign, mfn, self) )
-            return true;
-    return false;
-}
-
-/* fm is already off d's list. */
-static void foreign_map_free(const struct domain *d, struct foreign_map *fm)
-{
-    if ( fm->orphan && !orphan_still_mapped(d, fm->mfn, fm) )
-        free_domheap_pages(fm->mfn, 0);
-    xfree(fm);
 }
 
 int p2m_remove_foreign(struct domain *d, unsigned long gfn)
@@ -244,7 +221,8 @@ int p2m_remove_foreign(struct domain *d, unsigned long gfn)
         {
             *pp = fm->next;
             rc = p2m_set_entry(d, gfn, INVALID_MFN, 0, p2m_mmio_dm);
-            foreign_map_free(d, fm);
+            put_page(fm->mfn);
+            xfree(fm);
             return rc;
         }
     return -ENOENT;
@@ -253,32 +231,15 @@ int p2m_remove_foreign(struct domain *d, unsigned long gfn)
 void p2m_drop_foreign_mappings_of(struct domain *fd)
 {
     struct foreign_map *fm;
-    struct domain *d;
 
-    /* Its own mappings of others' frames go with its p2m. */
+    /*
+     * Its own mappings of others' frames go with its p2m; frames of its
+     * own that others map are kept by their references.
+     */
     while ( (fm = fd->arch.hvm.p2m.foreign) )
     {
         fd->arch.hvm.p2m.foreign = fm->next;
-        foreign_map_free(fd, fm);
-    }
-
-    /* Frames others map outlive it: take them out of its p2m. */
-    for_each_domain ( d )
-    {
-        if ( d == fd )
-            continue;
-        for ( fm = d->arch.hvm.p2m.foreign; fm; fm = fm->next )
-        {
-            p2m_type_t t;
-
-            if ( fm->owner != fd->domain_id || fm->orphan )
-                continue;
-            if ( p2m_get_entry(fd, fm->fgfn, &t) == fm->mfn )
-            {
-                p2m_set_entry(fd, fm->fgfn, INVALID_MFN, 0, p2m_mmio_dm);
-                fd->tot_pages--;
-            }
-            fm->orphan = true;
-        }
+        put_page(fm->mfn);
+        xfree(fm);
     }
 }

@@ -51,8 +51,7 @@ struct p2m_domain {
 struct foreign_map {
     struct foreign_map *next;
     unsigned long gfn;              /* where, in this domain */
-    uint16_t      owner;            /* whose frame */
-    bool          orphan;           /* the owner is gone: the frame is ours to free */
+    uint16_t      owner;            /* whose frame (when mapped) */
     unsigned long fgfn;             /* the frame's gfn in the owner */
     unsigned long mfn;
 };
@@ -88,10 +87,9 @@ int p2m_add_foreign(struct domain *d, unsigned long gfn, struct domain *fd,
                     unsigned long fgfn);
 int p2m_remove_foreign(struct domain *d, unsigned long gfn);
 /*
- * fd is going away.  Frames of fd that other domains map are taken out of
- * fd's p2m before it is freed and stay valid where they are mapped, until
- * unmapped (as a page reference keeps them in Xen); fd's own mappings of
- * others' frames are dropped.
+ * fd is going away: drop its own foreign mappings.  Frames of fd that
+ * other domains map stay valid where they are mapped (their references
+ * keep them, asm/mm.h) until unmapped.
  */
 void p2m_drop_foreign_mappings_of(struct domain *fd);
 
