@@ -21,6 +21,16 @@
 #define BITS_PER_UL         (8 * sizeof(unsigned long))
 #define BITMAP_LONGS(n)     (((n) + BITS_PER_UL - 1) / BITS_PER_UL)
 
+/* Set bits (no libgcc in the test kernels: no __builtin_popcountl). */
+static unsigned int hweight_ul(unsigned long w)
+{
+    unsigned int n = 0;
+
+    for ( ; w; w &= w - 1 )
+        n++;
+    return n;
+}
+
 static bool test_bit_ul(const unsigned long *bm, unsigned long i)
 {
     return (bm[i / BITS_PER_UL] >> (i % BITS_PER_UL)) & 1;
@@ -258,7 +268,7 @@ static long long clean_bitmap(struct xc_sr_context *ctx,
         return -1;
     }
     for ( i = 0; i < BITMAP_LONGS(ctx->save.p2m_size); i++ )
-        dirty += (unsigned long)__builtin_popcountl(bm[i]);
+        dirty += hweight_ul(bm[i]);
     return (long long)dirty;
 }
 
