@@ -258,6 +258,9 @@ struct restore_callbacks {
     int (*static_data_done)(unsigned int missing, void *data);
     int (*suspend)(void *data);         /* checkpointing: not used */
     int (*postcopy)(void *data);        /* checkpointing: not used */
+#define XGR_CHECKPOINT_ERROR    0
+#define XGR_CHECKPOINT_SUCCESS  1
+#define XGR_CHECKPOINT_FAILOVER 2
     int (*checkpoint)(void *data);      /* checkpointing: not used */
     int (*wait_checkpoint)(void *data); /* checkpointing: not used */
     void (*restore_results)(xen_pfn_t store_gfn, xen_pfn_t console_gfn,

@@ -4,7 +4,7 @@
  * real sources with the real libxenctrl and libxencall, over a fake
  * hypervisor (fake.h) whose domains can keep writing while they are saved.
  *
- *   test-migrate [-v] SR-CHECK
+ *   test-migrate [-v] SR-CHECK [COMPAT-CHECK]
  *
  * Streams go through files and pipes as they would between hosts; every
  * stream the saver writes is validated by sr-check (written from the
@@ -25,6 +25,7 @@
 bool verbose, case_failed;
 xc_interface *xch;
 const char *checker;
+static const char *compat;              /* compat-check, if built */
 
 bool check_(bool ok, int line, const char *fmt, ...)
 {
@@ -566,10 +567,29 @@ static void test_restore_failures(void)
     stream_free(&s);
 }
 
+/* Our xenguest.h's save/restore API against Debian's (compat-check). */
+static void test_compat(void)
+{
+    char cmd[512];
+    int rc;
+
+    if ( !compat )
+    {
+        printf("    (Debian's xenguest.h is not installed: nothing compared)\n");
+        return;
+    }
+    snprintf(cmd, sizeof(cmd), "%s%s", compat, verbose ? "" : " >/dev/null");
+    rc = system(cmd);
+    CHECK(WIFEXITED(rc) && WEXITSTATUS(rc) == 0,
+          "xenguest.h's save/restore names, layouts or numbers differ from "
+          "Debian's (run %s)", compat);
+}
+
 static const struct {
     const char *name;
     void (*fn)(void);
 } cases[] = {
+    { "xc_domain_save/restore API as Debian's xenguest.h", test_compat },
     { "non-live round trip: exact copy, stream valid", test_nonlive_roundtrip },
     { "live round trip, guest writing: exact copy", test_live_roundtrip },
     { "live, default downtime policy", test_live_default_policy },
@@ -591,8 +611,10 @@ int main(int argc, char **argv)
     {
         if ( !strcmp(argv[i], "-v") )
             verbose = true;
-        else
+        else if ( !checker )
             checker = argv[i];
+        else
+            compat = argv[i];
     }
     if ( !checker )
     {
