@@ -64,7 +64,8 @@ shift $((OPTIND - 1))
 
 # ---------------------------------------------------------------------------
 # The test list: "[name]" starts a case, "key = value" lines follow.
-# Single-valued keys: extra_params cpu smp megs timeout groups results stop_on.
+# Single-valued keys: extra_params cpu smp megs timeout groups results stop_on
+# streams.
 # Repeatable keys: domain (file is a synonym), expect, expect_once, reject.
 
 declare -a CASES=()
@@ -107,7 +108,7 @@ parse_cfg() {
                 KV[$cur:$key]=$val
             fi
             ;;
-        extra_params|cpu|smp|megs|timeout|groups|results|stop_on)
+        extra_params|cpu|smp|megs|timeout|groups|results|stop_on|streams)
             KV[$cur:$key]=$val ;;
         *)
             echo "$cfg:$n: unknown key '$key'" >&2
@@ -269,6 +270,24 @@ evaluate() {
     *) reasons+=("Test result: $worst") ;;
     esac
 
+    # Migration streams printed on the serial line: decoded, then checked.
+    want=$(get "$c" streams "")
+    if [ -n "$want" ]; then
+        local out f nstreams=0
+        if ! out=$(python3 "$ROOT/tools/tests/migrate/extract-streams.py" \
+                   "$log" "$dir" 2>&1); then
+            reasons+=("streams: ${out//$'\n'/; }")
+        fi
+        for f in "$dir"/*.stream; do
+            [ -e "$f" ] || continue
+            nstreams=$((nstreams + 1))
+            "$SR_CHECK" "$f" > "$f.check" 2>&1 ||
+                reasons+=("sr-check: $(head -1 "$f.check")")
+        done
+        [ "$nstreams" -ge "$want" ] ||
+            reasons+=("$nstreams of $want migration streams")
+    fi
+
     while IFS= read -r re; do
         [ -n "$re" ] || continue
         grep -qaE -- "$re" "$log" && reasons+=("rejected: $re")
@@ -363,6 +382,16 @@ if [ $build = 1 ]; then
         exit 1
     fi
 fi
+
+# The stream checker, for cases that print migration streams.
+SR_CHECK=$ROOT/tools/tests/migrate/bin/sr-check
+for c in "${selected[@]}"; do
+    if [ -n "$(get "$c" streams "")" ]; then
+        make -s -C "$ROOT/tools/tests/migrate" sr-check > /dev/null 2>&1 ||
+            echo "run-tests.sh: cannot build sr-check" >&2
+        break
+    fi
+done
 
 passed=0
 failed=0

@@ -18,8 +18,6 @@
  *                                domain from the toolstack (domctl
  *                                createdomain + a PVH domain builder);
  *                                the configuration is validated first
- *   libxl_domain_create_restore, libxl_domain_suspend
- *                                until migration (libxenguest) lands
  *
  * This project's extensions (NOT in Xen) are at the end of this file,
  * under LIBXL_HAVE_DIRTY_TRACKING: global log-dirty mode, dirty bitmaps,
@@ -220,7 +218,15 @@ int libxl_domain_create_new(libxl_ctx *ctx, libxl_domain_config *d_config,
                             const libxl_asyncprogress_how *aop_console_how)
                             LIBXL_EXTERNAL_CALLERS_ONLY;
 
-/* Restore a domain saved by libxl_domain_suspend.  ERROR_NI for now. */
+/*
+ * Restore a domain saved by libxl_domain_suspend from restore_fd (the
+ * libxl stream, docs/misc/migration.md): a domain is created from
+ * d_config (type pvh; c_info.name, max_vcpus and memory; no kernel is
+ * needed) and filled from the stream, left paused (the caller unpauses
+ * it).  A bad stream or any failure destroys the half-built domain:
+ * *domid = INVALID_DOMID.  send_back_fd and params (checkpointing) are
+ * not used.
+ */
 int libxl_domain_create_restore(libxl_ctx *ctx, libxl_domain_config *d_config,
                                 uint32_t *domid, int restore_fd,
                                 int send_back_fd,
@@ -243,13 +249,54 @@ int libxl_retrieve_domain_configuration(libxl_ctx *ctx, uint32_t domid,
                                         const libxl_asyncop_how *ao_how)
                                         LIBXL_EXTERNAL_CALLERS_ONLY;
 
-/* Save a domain to fd (migration stream v2).  ERROR_NI for now. */
+/*
+ * Save a domain to fd: the libxl stream (header, LIBXC_CONTEXT, the libxc
+ * stream of xc_domain_save, END).  With LIBXL_SUSPEND_LIVE memory is
+ * pre-copied while the domain runs.  On success the domain is left
+ * suspended (paused): the caller destroys or unpauses it.  On failure it
+ * runs on, log-dirty off.
+ */
 int libxl_domain_suspend(libxl_ctx *ctx, uint32_t domid, int fd,
                          int flags, /* LIBXL_SUSPEND_* */
                          const libxl_asyncop_how *ao_how)
                          LIBXL_EXTERNAL_CALLERS_ONLY;
 #define LIBXL_SUSPEND_DEBUG 1
 #define LIBXL_SUSPEND_LIVE 2
+
+/* Rename a domain (old_name NULL: whatever it is called). */
+int libxl_domain_rename(libxl_ctx *ctx, uint32_t domid,
+                        const char *old_name, const char *new_name);
+
+/*
+ * This project's extension, NOT in Xen: libxl_domain_suspend with the
+ * live-migration policy of libxenguest (docs/misc/migration.md) and a
+ * report of every pre-copy round.  Zero fields take the defaults:
+ * downtime target 300 ms, 30 rounds, auto-converge on.
+ */
+#define LIBXL_HAVE_SUSPEND_PARAMS 1
+typedef struct libxl_suspend_round {
+    unsigned int iteration;             /* 1: all memory */
+    bool final;                         /* sent with the domain paused */
+    uint64_t pages_sent, pages_dirtied, time_ns;
+    uint64_t dirty_rate;                /* pages per second */
+    uint64_t bandwidth;                 /* octets per second */
+    uint64_t predicted_downtime_ns;
+    unsigned int throttle;              /* % of the round paused */
+} libxl_suspend_round;
+
+typedef struct libxl_suspend_params {
+    int xen_policy;                     /* Xen's 5 rounds / 50 pages */
+    uint64_t downtime_ms;
+    unsigned int max_rounds;
+    int no_auto_converge;
+    void (*round)(const libxl_suspend_round *r, void *data);
+    void *data;
+} libxl_suspend_params;
+
+int libxl_domain_suspend_params(libxl_ctx *ctx, uint32_t domid, int fd,
+                                int flags, const libxl_suspend_params *params,
+                                const libxl_asyncop_how *ao_how)
+                                LIBXL_EXTERNAL_CALLERS_ONLY;
 
 /* Shut the domain down as if it had asked to (SHUTDOWN_poweroff / reboot).
  * This hypervisor has no PV control path: the shutdown is immediate. */

@@ -193,4 +193,164 @@ bool xc_dom_translated(const struct xc_dom_image *dom);
 void *xc_dom_malloc(struct xc_dom_image *dom, size_t size);
 char *xc_dom_strdup(struct xc_dom_image *dom, const char *str);
 
+/* --- saving and restoring: the migration stream (xg_sr_*.c) ------ */
+
+/*
+ * Xen 4.17's xc_domain_save / xc_domain_restore, writing and reading the
+ * libxc migration stream (docs/misc/migration.md; Xen's
+ * docs/specs/libxc-migration-stream.pandoc, version 3) for x86 HVM (PVH)
+ * guests: IMAGE_HEADER, DOMAIN_HEADER, STATIC_DATA_END, PAGE_DATA...,
+ * X86_TSC_INFO, HVM_PARAMS, HVM_CONTEXT, END.
+ *
+ * Saving: with XCFLAGS_LIVE, memory is pre-copied over global log-dirty
+ * while the guest runs, then the guest is suspended and the rest sent.
+ * This hypervisor has no suspend protocol yet: "suspend" is
+ * callbacks->suspend if given, else xc_domain_pause().  On success the
+ * domain is left suspended (paused), log-dirty off; on failure log-dirty
+ * is turned off and a pause made here is undone: the guest runs on.
+ *
+ * Restoring: into domain 'dom', created (paused) with max_mem set by the
+ * caller; pages are populated as they arrive.  Every field is checked; a
+ * malformed stream fails with a message naming the offset and the record.
+ * On failure the domain is half built: the caller destroys it.  The
+ * store/console arguments are accepted and unused (no xenstore here).
+ */
+#define XCFLAGS_LIVE      (1 << 0)
+#define XCFLAGS_DEBUG     (1 << 1)
+
+struct precopy_stats {
+    unsigned int iteration;
+    unsigned long total_written;
+    long dirty_count;                   /* -1 if unknown */
+};
+
+/* Returns one of XGS_POLICY_*. */
+typedef int (*precopy_policy_t)(struct precopy_stats, void *);
+
+struct save_callbacks {
+    /* Suspend the guest (NULL: xc_domain_pause). 1 on success. */
+    int (*suspend)(void *data);
+#define XGS_POLICY_ABORT            (-1)
+#define XGS_POLICY_CONTINUE_PRECOPY 0
+#define XGS_POLICY_STOP_AND_COPY    1
+    /* After each live round (NULL: the policy of xc_save_params). */
+    precopy_policy_t precopy_policy;
+    int (*postcopy)(void *data);        /* checkpointing: not used */
+    int (*checkpoint)(void *data);      /* checkpointing: not used */
+    int (*wait_checkpoint)(void *data); /* checkpointing: not used */
+    int (*switch_qemu_logdirty)(uint32_t domid, unsigned enable, void *data);
+    void *data;
+};
+
+typedef enum {
+    XC_STREAM_PLAIN,
+    XC_STREAM_REMUS,                    /* not supported */
+    XC_STREAM_COLO,                     /* not supported */
+} xc_stream_type_t;
+
+int xc_domain_save(xc_interface *xch, int io_fd, uint32_t dom,
+                   uint32_t flags, struct save_callbacks *callbacks,
+                   xc_stream_type_t stream_type, int recv_fd);
+
+struct restore_callbacks {
+#define XGR_SDD_MISSING_CPUID (1 << 0)
+#define XGR_SDD_MISSING_MSR   (1 << 1)
+    /* STATIC_DATA_END seen (or inferred, v2); 0 to go on. */
+    int (*static_data_done)(unsigned int missing, void *data);
+    int (*suspend)(void *data);         /* checkpointing: not used */
+    int (*postcopy)(void *data);        /* checkpointing: not used */
+#define XGR_CHECKPOINT_ERROR    0
+#define XGR_CHECKPOINT_SUCCESS  1
+#define XGR_CHECKPOINT_FAILOVER 2
+    int (*checkpoint)(void *data);      /* checkpointing: not used */
+    int (*wait_checkpoint)(void *data); /* checkpointing: not used */
+    void (*restore_results)(xen_pfn_t store_gfn, xen_pfn_t console_gfn,
+                            void *data);
+    void *data;
+};
+
+int xc_domain_restore(xc_interface *xch, int io_fd, uint32_t dom,
+                      unsigned int store_evtchn, unsigned long *store_mfn,
+                      uint32_t store_domid, unsigned int console_evtchn,
+                      unsigned long *console_mfn, uint32_t console_domid,
+                      xc_stream_type_t stream_type,
+                      struct restore_callbacks *callbacks, int send_back_fd);
+
+/*
+ * This project's extension, not in Xen: the live-migration policy and
+ * per-round statistics.  Times are in ns of xg's clock (CLOCK_MONOTONIC;
+ * in the control-domain test kernels the TSC, 1 tick counted as 1 ns).
+ *
+ * XC_PRECOPY_DOWNTIME (default): after each round, the bandwidth (octets
+ * sent / round time) and the dirty rate (pages dirtied / round time) are
+ * measured; pre-copy stops when the dirty pages would be sent within
+ * downtime_ns at that bandwidth, or after max_rounds rounds.  With
+ * auto_converge, a round that leaves more than half the pages it sent
+ * dirty again raises the throttle by 20 points (to 95% at most): that
+ * share of the next round's batches is sent with the guest paused.
+ *
+ * XC_PRECOPY_XEN: Xen's policy: stop after 5 rounds or when fewer than
+ * 50 pages are dirty.
+ */
+enum xc_precopy_policy_kind {
+    XC_PRECOPY_DOWNTIME = 0,
+    XC_PRECOPY_XEN = 1,
+};
+
+struct xc_save_round_stats {
+    unsigned int iteration;             /* 1: all memory */
+    bool final;                         /* sent with the guest suspended */
+    uint64_t pages_sent;                /* this round */
+    uint64_t pages_dirtied;             /* dirty when it ended */
+    uint64_t time_ns;                   /* its length */
+    uint64_t dirty_rate;                /* pages dirtied per second */
+    uint64_t bandwidth;                 /* octets sent per second */
+    uint64_t predicted_downtime_ns;     /* to send pages_dirtied */
+    unsigned int throttle;              /* % of its batches sent paused */
+};
+
+struct xc_save_summary {
+    unsigned int rounds;                /* live rounds, then 1 final */
+    uint64_t pages_sent;                /* all rounds */
+    uint64_t final_pages;               /* sent while suspended */
+    uint64_t octets;                    /* the stream's length */
+    uint64_t total_ns;
+    uint64_t downtime_ns;               /* suspend to END written */
+    unsigned int max_throttle;
+};
+
+struct xc_save_params {
+    enum xc_precopy_policy_kind policy;
+    uint64_t downtime_ns;               /* default 300 ms */
+    unsigned int max_rounds;            /* default 30 */
+    bool auto_converge;                 /* default true */
+    /* Called after every round, the final one included; may be NULL. */
+    void (*round_stats)(const struct xc_save_round_stats *st, void *data);
+    void *data;
+    struct xc_save_summary *summary;    /* filled in if not NULL */
+};
+
+#define XC_SAVE_DEFAULT_DOWNTIME_NS     (300ULL * 1000 * 1000)
+#define XC_SAVE_DEFAULT_MAX_ROUNDS      30
+#define XC_SAVE_XEN_MAX_ITERS           5
+#define XC_SAVE_XEN_DIRTY_THRESHOLD     50
+
+void xc_save_params_init(struct xc_save_params *params);
+int xc_domain_save_params(xc_interface *xch, int io_fd, uint32_t dom,
+                          uint32_t flags, struct save_callbacks *callbacks,
+                          xc_stream_type_t stream_type, int recv_fd,
+                          const struct xc_save_params *params);
+
+struct xc_restore_summary {
+    uint64_t records;
+    uint64_t pages;                     /* page contents written */
+    uint64_t populated;                 /* pages populated */
+    uint64_t octets;                    /* read, END included */
+};
+
+/* xc_domain_restore, telling what it did (this project's). */
+int xc_domain_restore_summary(xc_interface *xch, int io_fd, uint32_t dom,
+                              struct restore_callbacks *callbacks,
+                              struct xc_restore_summary *summary);
+
 #endif /* XENGUEST_H */

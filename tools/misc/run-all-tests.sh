@@ -53,6 +53,7 @@ run_suite abi    make -s -C tests/abi
 run_suite tools-ctrl make -s -C tools/tests/ctrl
 run_suite tools-xl make -s -C tools/tests/xl
 run_suite tools-guest make -s -C tools/tests/guest
+run_suite tools-migrate make -s -C tools/tests/migrate
 run_suite guests tests/run-tests.sh -n
 
 echo "=== total ==="

@@ -38,6 +38,10 @@ int main_pause(int argc, char **argv);
 int main_unpause(int argc, char **argv);
 int main_domid(int argc, char **argv);
 int main_domname(int argc, char **argv);
+int main_save(int argc, char **argv);
+int main_restore(int argc, char **argv);
+int main_migrate(int argc, char **argv);
+int main_migrate_receive(int argc, char **argv);
 /* This project's commands (not in Xen's xl): xl_dirty.c */
 int main_logdirty(int argc, char **argv);
 int main_vramtrack(int argc, char **argv);

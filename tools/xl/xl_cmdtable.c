@@ -54,6 +54,56 @@ const struct cmd_spec cmd_table[] = {
       "<Domain>",
       NULL,
     },
+    { "save",
+      &main_save, 0, 1,
+      "Save a domain state to restore later",
+      "[options] <Domain> <CheckpointFile> [<ConfigFile>]",
+      "-h  Print this help.\n"
+      "-c  Leave domain running after creating the snapshot.\n"
+      "-p  Leave domain paused after creating the snapshot.\n"
+      "-D  Store the domain id in the configration."
+    },
+    { "migrate",
+      &main_migrate, 0, 1,
+      "Migrate a domain to another host",
+      "[options] <Domain> <host>",
+      "-h              Print this help.\n"
+      "-C <config>     Send <config> instead of config file from creation.\n"
+      "-s <sshcommand> Use <sshcommand> instead of ssh.  String will be passed\n"
+      "                to sh. If empty, run <host> instead of ssh <host> xl\n"
+      "                migrate-receive [-d -e]\n"
+      "-e              Do not wait in the background (on <host>) for the death\n"
+      "                of the domain.\n"
+      "--debug         Print huge (!) amount of debug during the migration process.\n"
+      "-p              Do not unpause domain after migrating it.\n"
+      "-D              Preserve the domain id\n"
+      "This project's live-migration options (not in Xen's xl):\n"
+      "--non-live      Pause the domain, then send it (no pre-copy).\n"
+      "--downtime-ms=N Stop pre-copying when the rest would be sent in N ms\n"
+      "                at the measured bandwidth (default 300).\n"
+      "--max-rounds=N  Pre-copy at most N rounds (default 30).\n"
+      "--xen-policy    Xen's rule instead: 5 rounds or fewer than 50 dirty pages.\n"
+      "--no-auto-converge\n"
+      "                Do not throttle a domain that dirties memory faster\n"
+      "                than it can be sent."
+    },
+    { "restore",
+      &main_restore, 0, 1,
+      "Restore a domain from a saved state",
+      "[options] [<ConfigFile>] <CheckpointFile>",
+      "-h                       Print this help.\n"
+      "-p                       Do not unpause domain after restoring it.\n"
+      "-e                       Do not wait in the background for the death of the domain.\n"
+      "-d                       Enable debug messages.\n"
+      "-V, --vncviewer          Connect to the VNC display after the domain is created.\n"
+      "-A, --vncviewer-autopass Pass VNC password to vncviewer via stdin."
+    },
+    { "migrate-receive",
+      &main_migrate_receive, 0, 1,
+      "Restore a domain from a saved state",
+      "- for internal use only",
+      NULL,
+    },
     { "info",
       &main_info, 0, 0,
       "Get information about Xen host",

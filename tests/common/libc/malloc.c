@@ -10,7 +10,11 @@
  * back to it.
  *
  * LIBC_HEAP_KB sets the arena size (default 2 MiB of the test kernel's
- * .bss).
+ * .bss).  A test kernel that needs more defines its own arena, both
+ * symbols (they override weak ones here):
+ *
+ *     uint8_t libc_arena[N] __attribute__((aligned(4096)));
+ *     const size_t libc_arena_size = N;
  */
 #include <errno.h>
 #include <stdint.h>
@@ -42,7 +46,11 @@ struct free_block {
 
 #define MIN_BLOCK   32UL                /* room for struct free_block */
 
-static uint8_t arena[ARENA_SIZE] __attribute__((aligned(4096)));
+static uint8_t default_arena[ARENA_SIZE] __attribute__((aligned(4096)));
+extern uint8_t libc_arena[] __attribute__((weak));
+extern const size_t libc_arena_size __attribute__((weak));
+static uint8_t *arena;
+static size_t arena_size;
 static struct free_block *free_list;
 static bool initialised;
 static size_t in_use;
@@ -61,8 +69,18 @@ static void unlock(void)
 
 static void heap_init(void)
 {
+    if ( libc_arena && &libc_arena_size && libc_arena_size >= MIN_BLOCK )
+    {
+        arena = libc_arena;
+        arena_size = libc_arena_size & ~(ALIGN - 1);
+    }
+    else
+    {
+        arena = default_arena;
+        arena_size = ARENA_SIZE;
+    }
     free_list = (struct free_block *)arena;
-    free_list->h.size = ARENA_SIZE;
+    free_list->h.size = arena_size;
     free_list->h.tag = TAG_FREE;
     free_list->next = NULL;
     initialised = true;
@@ -146,16 +164,10 @@ void *malloc(size_t size)
 {
     struct header *h;
 
-    if ( size > ARENA_SIZE )
-    {
-        errno = ENOMEM;
-        return NULL;
-    }
-
     lock();
     if ( !initialised )
         heap_init();
-    h = take(block_size(size));
+    h = size <= arena_size ? take(block_size(size)) : NULL;
     unlock();
 
     if ( !h )
@@ -173,7 +185,7 @@ static struct header *block_of(void *ptr, size_t *usable)
     struct header *h = (struct header *)ptr - 1;
     size_t offset = 0;
 
-    if ( (uint8_t *)ptr < arena || (uint8_t *)ptr >= arena + ARENA_SIZE )
+    if ( !arena || (uint8_t *)ptr < arena || (uint8_t *)ptr >= arena + arena_size )
         heap_corrupt(ptr);
 
     if ( h->tag == TAG_ALIGNED )
@@ -256,7 +268,7 @@ void *aligned_alloc(size_t alignment, size_t size)
     }
     if ( alignment <= ALIGN )
         return malloc(size);
-    if ( size > ARENA_SIZE )
+    if ( size > SIZE_MAX / 2 )
     {
         errno = ENOMEM;
         return NULL;

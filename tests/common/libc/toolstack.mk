@@ -31,7 +31,7 @@ TOOLSTACK_SRCS := \
     $(call tool_lib_srcs,foreignmemory,FOREIGNMEMORY_SRCS) foreignmemory/direct.c \
     $(call tool_lib_srcs,guest,GUEST_SRCS)
 
-LIBC_SRCS := malloc.c stdio.c misc.c
+LIBC_SRCS := malloc.c stdio.c misc.c io.c
 
 TOOLSTACK_CPPFLAGS := -nostdinc -isystem $(shell $(CC) -print-file-name=include) \
     -I$(CURDIR)/common/libc/include -I$(XEN_ROOT)/tools/include \

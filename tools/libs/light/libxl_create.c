@@ -9,12 +9,14 @@
  * caller unpauses it (xl create does, unless -p).  A failure after the
  * domain exists destroys it.
  *
- * NOT IMPLEMENTED YET: save/restore need the migration stream; they
- * return ERROR_NI with *domid = INVALID_DOMID.
+ * libxl_domain_suspend writes the libxl migration stream
+ * (libxl_stream_write.c) and libxl_domain_create_restore makes an empty
+ * domain and reads one into it (libxl_stream_read.c).
  */
 #include <xenguest.h>
 
 #include "libxl_internal.h"
+#include "libxl_stream.h"
 
 /*
  * The checks libxl itself makes of a configuration, before doing
@@ -225,17 +227,80 @@ int libxl_domain_create_restore(libxl_ctx *ctx, libxl_domain_config *d_config,
                                 const libxl_asyncop_how *ao_how,
                                 const libxl_asyncprogress_how *aop_console_how)
 {
-    (void)d_config; (void)restore_fd; (void)send_back_fd; (void)params;
-    (void)ao_how; (void)aop_console_how;
+    libxl_domain_create_info *c_info = &d_config->c_info;
+    libxl_domain_build_info *b_info = &d_config->b_info;
+    libxl_dominfo info;
+    uint32_t id = INVALID_DOMID, other;
+    int rc;
+
+    (void)send_back_fd; (void)params; (void)aop_console_how;
     *domid = INVALID_DOMID;
-    LOG(DETAIL, "restoring domains is not implemented yet");
-    return ERROR_NI;
+    rc = libxl__ao_synchronous_only(ctx, ao_how, __func__);
+    if (rc)
+        return rc;
+    if (c_info->type != LIBXL_DOMAIN_TYPE_PVH || b_info->type != c_info->type) {
+        LOG(ERROR, "restoring a domain of type %s is not supported (only pvh)",
+            libxl_domain_type_to_string(c_info->type) ?: "(invalid)");
+        return ERROR_INVAL;
+    }
+    rc = build_info_setdefault(ctx, b_info);
+    if (rc)
+        return rc;
+    if (c_info->name && !libxl_name_to_domid(ctx, c_info->name, &other)) {
+        LOG(ERROR, "domain with name \"%s\" already exists (domain %u)",
+            c_info->name, other);
+        return ERROR_INVAL;
+    }
+
+    rc = domain_make(ctx, d_config, &id);
+    if (rc)
+        return rc;
+    if (xc_domain_setmaxmem(ctx->xch, id, b_info->max_memkb) < 0) {
+        LOGED(ERROR, id, "Couldn't set max memory");
+        rc = libxl__xc_error(errno);
+        goto fail;
+    }
+    rc = libxl__stream_read(ctx, id, restore_fd);
+    if (rc)
+        goto fail;
+
+    libxl_dominfo_init(&info);
+    rc = libxl_domain_info(ctx, &info, id);
+    if (!rc && c_info->name)
+        rc = libxl__domain_name_record(ctx, id, &info.uuid, c_info->name);
+    libxl_dominfo_dispose(&info);
+    if (rc)
+        goto fail;
+
+    LOGD(DETAIL, id, "restored (paused)");
+    *domid = id;
+    return 0;
+
+ fail:
+    LOGD(ERROR, id, "restore failed: destroying the half-built domain");
+    if (xc_domain_destroy(ctx->xch, id) < 0)
+        LOGED(ERROR, id, "destroying the half-built domain");
+    return rc;
+}
+
+int libxl_domain_suspend_params(libxl_ctx *ctx, uint32_t domid, int fd,
+                                int flags, const libxl_suspend_params *params,
+                                const libxl_asyncop_how *ao_how)
+{
+    xc_domaininfo_t info;
+    int rc;
+
+    rc = libxl__ao_synchronous_only(ctx, ao_how, __func__);
+    if (rc)
+        return rc;
+    rc = libxl__domain_getinfo(ctx, domid, &info);
+    if (rc)
+        return rc;
+    return libxl__stream_write(ctx, domid, fd, flags, params);
 }
 
 int libxl_domain_suspend(libxl_ctx *ctx, uint32_t domid, int fd, int flags,
                          const libxl_asyncop_how *ao_how)
 {
-    (void)fd; (void)flags; (void)ao_how;
-    LOGD(DETAIL, domid, "saving domains is not implemented yet");
-    return ERROR_NI;
+    return libxl_domain_suspend_params(ctx, domid, fd, flags, NULL, ao_how);
 }

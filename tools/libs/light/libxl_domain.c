@@ -309,6 +309,40 @@ static void forget_name(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid)
         unlink(path);
 }
 
+int libxl_domain_rename(libxl_ctx *ctx, uint32_t domid,
+                        const char *old_name, const char *new_name)
+{
+    libxl_dominfo info;
+    char *cur = NULL;
+    uint32_t other;
+    int rc;
+
+    if (!new_name || !*new_name)
+        return ERROR_INVAL;
+    libxl_dominfo_init(&info);
+    rc = libxl_domain_info(ctx, &info, domid);
+    if (rc)
+        goto out;
+    cur = libxl__domain_name_lookup(ctx, domid, &info.uuid);
+    if (old_name && (!cur || strcmp(cur, old_name))) {
+        LOGD(ERROR, domid, "is called \"%s\", not \"%s\"", cur ? cur : "",
+             old_name);
+        rc = ERROR_INVAL;
+        goto out;
+    }
+    if (!libxl_name_to_domid(ctx, new_name, &other) && other != domid) {
+        LOGD(ERROR, domid, "cannot be renamed \"%s\": domain %u has that name",
+             new_name, other);
+        rc = ERROR_INVAL;
+        goto out;
+    }
+    rc = libxl__domain_name_record(ctx, domid, &info.uuid, new_name);
+ out:
+    free(cur);
+    libxl_dominfo_dispose(&info);
+    return rc;
+}
+
 char *libxl_domid_to_name(libxl_ctx *ctx, uint32_t domid)
 {
     libxl_dominfo info;

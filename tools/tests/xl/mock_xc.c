@@ -25,13 +25,24 @@
  *   console <one line of the hypervisor's console ring>
  *   fail <function> <errno>        make that function fail (xc_domain_create,
  *                                  setmaxmem, populate, setcontext, map, ...)
- * Pfn ranges are "a-b,c,...", hex with 0x or decimal.  'write' is what
- * the guest keeps writing: after a CLEAN those pages are dirty again (and
+ *          seed=<n> memhash=<hex>
+ * Pfn ranges are "a-b,c,...", hex with 0x or decimal.  Memory: a page of
+ * a domain with a seed reads as a pattern of (seed, pfn), other pages as
+ * zeroes, until written through a writable foreign mapping (kept for the
+ * process); 'memhash' is a digest of pages [0, tot), rewritten whenever
+ * the contents are known (a seeded domain, or one this process wrote):
+ * a restored domain has its source's memhash.  'write' is what
+ * the guest keeps writing: after ENABLE_LOGDIRTY and after a CLEAN those
+ * pages are dirty (again) (and
  * counted to the vCPUs round-robin in vdirtied).
  */
 #define _GNU_SOURCE
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -67,10 +78,18 @@ struct fake_dom {
     uint8_t write[MAX_PFNS / 8];
     uint64_t vdirtied[MAX_VCPUS];
     uint64_t clean_calls, peek_calls, vram_calls, faults, dirty_total;
+    uint64_t seed;                      /* page contents: pattern of seed */
+    uint64_t memhash;                   /* digest of the contents */
+    uint8_t **mem;                      /* pages written by this process */
+    bool touched;                       /* changed since the last save */
 };
 
 static struct {
     bool loaded;
+    ino_t ino;                          /* of the state file we read */
+    uint32_t destroyed[MAX_DOMS];       /* since the last save */
+    int ndestroyed;
+    bool console_touched;
     struct fake_dom dom[MAX_DOMS];
     int ndom;
     char *console[MAX_LINES];
@@ -231,6 +250,10 @@ static void parse_field(struct fake_dom *d, const char *key, const char *val)
         d->faults = strtoull(val, NULL, 0);
     } else if (!strcmp(key, "total")) {
         d->dirty_total = strtoull(val, NULL, 0);
+    } else if (!strcmp(key, "seed")) {
+        d->seed = strtoull(val, NULL, 0);
+    } else if (!strcmp(key, "memhash")) {
+        d->memhash = strtoull(val, NULL, 16);
     }
 }
 
@@ -297,22 +320,86 @@ static const char default_state[] =
     "console (XEN) Xen version 4.17 (mock)\n"
     "console (XEN) VMX: PML enabled\n";
 
+/* Pages this process wrote, by domain: they outlive reloads of the state. */
+static struct {
+    uint32_t id;
+    uint8_t **mem;
+} stores[MAX_DOMS];
+
+static void attach_stores(void)
+{
+    for (int i = 0; i < m.ndom; i++) {
+        m.dom[i].mem = NULL;
+        for (int k = 0; k < MAX_DOMS; k++)
+            if (stores[k].mem && stores[k].id == m.dom[i].id)
+                m.dom[i].mem = stores[k].mem;
+    }
+}
+
+static uint8_t **store_of(struct fake_dom *d)
+{
+    int k, free_slot = -1;
+
+    for (k = 0; k < MAX_DOMS; k++) {
+        if (stores[k].mem && stores[k].id == d->id)
+            return d->mem = stores[k].mem;
+        if (!stores[k].mem && free_slot < 0)
+            free_slot = k;
+    }
+    if (free_slot < 0)
+        return NULL;
+    stores[free_slot].id = d->id;
+    stores[free_slot].mem = calloc(MAX_PFNS, sizeof(uint8_t *));
+    return d->mem = stores[free_slot].mem;
+}
+
+static void drop_store(uint32_t id)
+{
+    for (int k = 0; k < MAX_DOMS; k++)
+        if (stores[k].mem && stores[k].id == id) {
+            for (uint64_t p = 0; p < MAX_PFNS; p++)
+                free(stores[k].mem[p]);
+            free(stores[k].mem);
+            stores[k].mem = NULL;
+        }
+}
+
+/* (Re-)read the state file into m; other processes may have changed it. */
+static void read_state(const char *path)
+{
+    char line[4096];
+    struct stat st;
+    FILE *f;
+
+    for (int i = 0; i < m.nconsole; i++)
+        free(m.console[i]);
+    m.nconsole = m.ndom = m.nfail = 0;
+    f = fopen(path, "r");
+    if (!f)
+        return;
+    if (!fstat(fileno(f), &st))
+        m.ino = st.st_ino;
+    while (fgets(line, sizeof(line), f))
+        load_line(line);
+    fclose(f);
+    attach_stores();
+}
+
 static void load(void)
 {
     const char *path = getenv("MOCK_XC_STATE");
     char line[4096];
+    struct stat st;
 
-    if (m.loaded)
+    if (m.loaded) {
+        /* Another process (xl migrate-receive) may have saved since. */
+        if (path && !stat(path, &st) && st.st_ino != m.ino)
+            read_state(path);
         return;
+    }
     m.loaded = true;
     if (path) {
-        FILE *f = fopen(path, "r");
-
-        if (!f)
-            return;
-        while (fgets(line, sizeof(line), f))
-            load_line(line);
-        fclose(f);
+        read_state(path);
     } else {
         char *copy = strdup(default_state), *save = NULL;
 
@@ -325,18 +412,121 @@ static void load(void)
     }
 }
 
+static uint64_t mix64(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+/* Page pfn of d as the guest would see it. */
+static void page_contents(const struct fake_dom *d, uint64_t pfn, uint8_t *buf)
+{
+    if (d->mem && pfn < MAX_PFNS && d->mem[pfn]) {
+        memcpy(buf, d->mem[pfn], XC_PAGE_SIZE);
+    } else if (d->seed) {
+        for (unsigned int k = 0; k < XC_PAGE_SIZE / 8; k++) {
+            uint64_t w = mix64(d->seed * 0x100000001b3ULL + (pfn << 12) + k);
+
+            memcpy(buf + 8 * k, &w, 8);
+        }
+    } else {
+        memset(buf, 0, XC_PAGE_SIZE);
+    }
+}
+
+static void update_memhash(struct fake_dom *d)
+{
+    static uint8_t buf[XC_PAGE_SIZE];
+    uint64_t h = 0;
+
+    if (!d->seed && !d->mem)
+        return;
+    for (uint64_t pfn = 0; pfn < d->tot && pfn < MAX_PFNS; pfn++) {
+        uint64_t ph = 0xcbf29ce484222325ULL;
+
+        page_contents(d, pfn, buf);
+        for (unsigned int i = 0; i < XC_PAGE_SIZE; i++)
+            ph = (ph ^ buf[i]) * 0x100000001b3ULL;
+        h ^= mix64(ph + pfn);
+    }
+    d->memhash = h;
+}
+
+/*
+ * Merge this process's changes (domains touched, destroyed, the console)
+ * into the file as it is now, under a lock: xl migrate and its receiver
+ * run at the same time on one state file.
+ */
+static void merge_into_file_view(const char *path)
+{
+    static struct fake_dom mine[MAX_DOMS];
+    uint32_t gone[MAX_DOMS];
+    char *console[MAX_LINES];
+    int nmine = 0, ngone = m.ndestroyed, ncons = m.nconsole;
+    bool cons = m.console_touched;
+
+    for (int i = 0; i < m.ndom; i++)
+        if (m.dom[i].touched)
+            mine[nmine++] = m.dom[i];
+    memcpy(gone, m.destroyed, sizeof(gone));
+    if (cons) {
+        memcpy(console, m.console, sizeof(console));
+        m.nconsole = 0;                 /* keep ours from being freed */
+    }
+    read_state(path);
+    for (int g = 0; g < ngone; g++)
+        for (int i = 0; i < m.ndom; i++)
+            if (m.dom[i].id == gone[g]) {
+                m.dom[i] = m.dom[--m.ndom];
+                break;
+            }
+    for (int k = 0; k < nmine; k++) {
+        int i;
+
+        mine[k].touched = false;
+        for (i = 0; i < m.ndom && m.dom[i].id != mine[k].id; i++)
+            ;
+        if (i == m.ndom) {
+            if (m.ndom == MAX_DOMS)
+                continue;
+            m.ndom++;
+        }
+        m.dom[i] = mine[k];
+    }
+    if (cons) {
+        for (int i = 0; i < m.nconsole; i++)
+            free(m.console[i]);
+        memcpy(m.console, console, sizeof(console));
+        m.nconsole = ncons;
+    }
+    m.ndestroyed = 0;
+    m.console_touched = false;
+}
+
 static void save(void)
 {
     const char *path = getenv("MOCK_XC_STATE");
-    char tmp[4200];
+    char tmp[4200], lock[4200];
+    struct stat st;
+    int lockfd;
     FILE *f;
 
     if (!path)
         return;
+    snprintf(lock, sizeof(lock), "%s.lock", path);
+    lockfd = open(lock, O_RDWR | O_CREAT, 0644);
+    if (lockfd >= 0)
+        flock(lockfd, LOCK_EX);
+    merge_into_file_view(path);
     snprintf(tmp, sizeof(tmp), "%s.tmp", path);
     f = fopen(tmp, "w");
-    if (!f)
+    if (!f) {
+        if (lockfd >= 0)
+            close(lockfd);
         return;
+    }
     for (int i = 0; i < m.ndom; i++) {
         struct fake_dom *d = &m.dom[i];
         bool first = true;
@@ -369,8 +559,14 @@ static void save(void)
         for (unsigned int v = 0; v <= d->maxvcpu && v < MAX_VCPUS; v++)
             fprintf(f, "%s%"PRIu64, v ? "," : "", d->vdirtied[v]);
         fprintf(f, " calls=%"PRIu64",%"PRIu64",%"PRIu64" faults=%"PRIu64
-                " total=%"PRIu64"\n", d->clean_calls, d->peek_calls,
+                " total=%"PRIu64, d->clean_calls, d->peek_calls,
                 d->vram_calls, d->faults, d->dirty_total);
+        update_memhash(d);
+        if (d->seed)
+            fprintf(f, " seed=%"PRIu64, d->seed);
+        if (d->seed || d->mem || d->memhash)
+            fprintf(f, " memhash=%016"PRIx64, d->memhash);
+        fprintf(f, "\n");
     }
     for (int i = 0; i < m.nconsole; i++)
         fprintf(f, "console %s\n", m.console[i]);
@@ -378,6 +574,10 @@ static void save(void)
         fprintf(f, "fail %s %d\n", m.fail_fn[i], m.fail_errno[i]);
     fclose(f);
     rename(tmp, path);
+    if (!stat(path, &st))
+        m.ino = st.st_ino;
+    if (lockfd >= 0)
+        close(lockfd);
 }
 
 /* 0, or -1 with errno set if the state file asks fn to fail. */
@@ -395,8 +595,10 @@ static struct fake_dom *find(uint32_t domid)
 {
     load();
     for (int i = 0; i < m.ndom; i++)
-        if (m.dom[i].id == domid)
+        if (m.dom[i].id == domid) {
+            m.dom[i].touched = true;
             return &m.dom[i];
+        }
     errno = ESRCH;
     return NULL;
 }
@@ -489,6 +691,39 @@ int xc_domain_getinfolist(xc_interface *xch, uint32_t first_domain,
     return n;
 }
 
+/* xc_dominfo_t of the first domain from first_domid on, as Xen's. */
+int xc_domain_getinfo(xc_interface *xch, uint32_t first_domid,
+                      unsigned int max_doms, xc_dominfo_t *info)
+{
+    xc_domaininfo_t di;
+    unsigned int n = 0;
+
+    while (n < max_doms && xc_domain_getinfolist(xch, first_domid, 1, &di) == 1) {
+        memset(&info[n], 0, sizeof(info[n]));
+        info[n].domid = di.domain;
+        info[n].dying = !!(di.flags & XEN_DOMINF_dying);
+        info[n].shutdown = !!(di.flags & XEN_DOMINF_shutdown);
+        info[n].paused = !!(di.flags & XEN_DOMINF_paused);
+        info[n].running = !!(di.flags & XEN_DOMINF_running);
+        info[n].hvm = !!(di.flags & XEN_DOMINF_hvm_guest);
+        info[n].hap = !!(di.flags & XEN_DOMINF_hap);
+        info[n].nr_pages = di.tot_pages;
+        info[n].max_memkb = di.max_pages << 2;
+        info[n].nr_online_vcpus = di.nr_online_vcpus;
+        info[n].max_vcpu_id = di.max_vcpu_id;
+        memcpy(info[n].handle, di.handle, sizeof(info[n].handle));
+        first_domid = di.domain + 1;
+        n++;
+    }
+    return (int)n;
+}
+
+const char *xc_strerror(xc_interface *xch, int errcode)
+{
+    (void)xch;
+    return strerror(errcode);
+}
+
 static int set_flag(uint32_t domid, const char *op, unsigned int set,
                     unsigned int clear)
 {
@@ -538,6 +773,9 @@ int xc_domain_destroy(xc_interface *xch, uint32_t domid)
     record("destroy %u", domid);
     if (!d || injected("destroy"))
         return -1;
+    drop_store(d->id);
+    if (m.ndestroyed < MAX_DOMS)
+        m.destroyed[m.ndestroyed++] = d->id;
     *d = m.dom[--m.ndom];
     save();
     return 0;
@@ -643,10 +881,13 @@ int xc_readconsolering(xc_interface *xch, char *buffer,
         for (int i = 0; i < m.nconsole; i++)
             free(m.console[i]);
         m.nconsole = 0;
+        m.console_touched = true;
         save();
     }
     return 0;
 }
+
+static void guest_writes(struct fake_dom *d);
 
 int xc_shadow_control(xc_interface *xch, uint32_t domid, unsigned int sop,
                       unsigned int *mb, unsigned int mode)
@@ -668,6 +909,7 @@ int xc_shadow_control(xc_interface *xch, uint32_t domid, unsigned int sop,
         }
         d->logdirty = 1;
         memset(d->dirty, 0, sizeof(d->dirty));
+        guest_writes(d);                /* it writes on while tracked */
         break;
     case XEN_DOMCTL_SHADOW_OP_OFF:
         d->logdirty = 0;
@@ -870,6 +1112,7 @@ int xc_domain_create(xc_interface *xch, uint32_t *pdomid,
             }
     }
     d = new_dom(id);
+    d->touched = true;
     memcpy(d->uuid, config->handle, sizeof(d->uuid));
     d->flags = XEN_DOMINF_paused;
     d->tot = d->max = 0;
@@ -1010,16 +1253,29 @@ int xenforeignmemory_close(xenforeignmemory_handle *fmem)
     return 0;
 }
 
-/* Zeroed pages standing for the frames, which must be populated. */
+/*
+ * Copies of the frames, which must be populated (see "Memory" above);
+ * a writable mapping is written back at unmap.
+ */
+#define MAX_MAPS 16
+static struct {
+    void *addr;
+    uint32_t dom;
+    size_t pages;
+    xen_pfn_t *pfns;
+    bool writable;
+} maps[MAX_MAPS];
+
 void *xenforeignmemory_map(xenforeignmemory_handle *fmem, uint32_t dom,
                            int prot, size_t pages,
                            const xen_pfn_t arr[], int err[])
 {
     struct fake_dom *d = find(dom);
     bool bad = false;
-    void *p;
+    uint8_t *p;
+    int slot;
 
-    (void)fmem; (void)prot;
+    (void)fmem;
     if (!d || injected("map"))
         return NULL;
     for (size_t i = 0; i < pages; i++) {
@@ -1033,17 +1289,62 @@ void *xenforeignmemory_map(xenforeignmemory_handle *fmem, uint32_t dom,
         errno = EINVAL;
         return NULL;
     }
+    for (slot = 0; slot < MAX_MAPS && maps[slot].addr; slot++)
+        ;
+    if (slot == MAX_MAPS) {
+        errno = ENOMEM;
+        return NULL;
+    }
     p = aligned_alloc(XC_PAGE_SIZE, pages * XC_PAGE_SIZE);
-    if (p)
-        memset(p, 0, pages * XC_PAGE_SIZE);
+    if (!p)
+        return NULL;
+    for (size_t i = 0; i < pages; i++) {
+        if (arr[i] < d->tot)
+            page_contents(d, arr[i], p + i * XC_PAGE_SIZE);
+        else
+            memset(p + i * XC_PAGE_SIZE, 0, XC_PAGE_SIZE);
+    }
+    maps[slot].addr = p;
+    maps[slot].dom = dom;
+    maps[slot].pages = pages;
+    maps[slot].writable = prot & 2;                 /* PROT_WRITE */
+    maps[slot].pfns = malloc(pages * sizeof(*arr));
+    memcpy(maps[slot].pfns, arr, pages * sizeof(*arr));
     return p;
 }
 
 int xenforeignmemory_unmap(xenforeignmemory_handle *fmem,
                            void *addr, size_t pages)
 {
-    (void)fmem; (void)pages;
+    struct fake_dom *d;
+    int slot;
+
+    (void)fmem;
+    for (slot = 0; slot < MAX_MAPS && maps[slot].addr != addr; slot++)
+        ;
+    if (slot == MAX_MAPS || maps[slot].pages != pages) {
+        errno = EINVAL;
+        return -1;
+    }
+    d = find(maps[slot].dom);
+    if (d && maps[slot].writable) {
+        store_of(d);
+        for (size_t i = 0; d->mem && i < pages; i++) {
+            xen_pfn_t pfn = maps[slot].pfns[i];
+
+            if (pfn >= d->tot || pfn >= MAX_PFNS)
+                continue;
+            if (!d->mem[pfn])
+                d->mem[pfn] = malloc(XC_PAGE_SIZE);
+            if (d->mem[pfn])
+                memcpy(d->mem[pfn], (uint8_t *)addr + i * XC_PAGE_SIZE,
+                       XC_PAGE_SIZE);
+        }
+        save();
+    }
+    free(maps[slot].pfns);
     free(addr);
+    memset(&maps[slot], 0, sizeof(maps[slot]));
     return 0;
 }
 

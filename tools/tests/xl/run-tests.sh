@@ -874,6 +874,167 @@ xl create
 want_rc 2
 end
 
+# ---- save, restore, migrate -------------------------------------------------------
+# The real libxl stream and libxenguest's migration stream over the mock:
+# a small domain "small" (256 pages, its memory a pattern of seed=7) is
+# saved, restored and migrated; the copy must have the same memhash (a
+# digest of every page), and sr-check (tools/tests/migrate) must accept
+# every file written.
+
+SR_CHECK=$HERE/../migrate/bin/sr-check
+make -s -C "$HERE/../migrate" sr-check >/dev/null 2>&1
+
+small() {
+    machine
+    echo "domain 7 uuid=5a1e0000-0000-4000-8000-000000000007 flags=running tot=256 max=256 vcpus=1 maxpfn=0xff seed=7 $*" >>"$W/state"
+    printf small >"$W/run/userdata-d.7.5a1e0000-0000-4000-8000-000000000007.domain-name"
+    "$BIN/xl" pause small && "$BIN/xl" unpause small    # the mock writes memhash
+    : >"$W/log"
+    SMALL_HASH=$(grep '^domain 7 ' "$W/state" | grep -oE 'memhash=[0-9a-f]+')
+    [ -n "$SMALL_HASH" ] || problem "no memhash for the source"
+}
+
+# The domain named $1: its state line.
+dom_line() {
+    local f id
+    for f in "$W"/run/userdata-d.*.domain-name; do
+        [ -e "$f" ] && [ "$(cat "$f")" = "$1" ] || continue
+        id=${f#"$W"/run/userdata-d.}
+        id=${id%%.*}
+        grep "^domain $id " "$W/state" && return
+    done
+}
+
+want_copy() {   # name: exists, same memory as the source
+    local line
+    line=$(dom_line "$1")
+    [ -n "$line" ] || { problem "no domain named $1"; return; }
+    grep -q " $SMALL_HASH" <<<"$line" ||
+        problem "the copy's memory differs: $line (source $SMALL_HASH)"
+}
+
+begin "xl save: Xen's header, a valid stream, the domain destroyed"
+small
+xl save small "$W/small.save"
+want_rc 0
+want_err_has '^Saving to .*small.save new xl format \(info 0x2/0x0/[0-9]+\)$'
+head -c 32 "$W/small.save" | cmp -s - <(printf 'Xen saved domain, xl format\n \0 \r') ||
+    problem "bad magic"
+"$SR_CHECK" "$W/small.save" >"$W/check" || problem "sr-check: $(cat "$W/check")"
+grep -q '^domain 7 ' "$W/state" && problem "the saved domain is still there"
+want_log_has 'destroy 7'
+end
+
+begin "xl restore: the same memory, unpaused; -p left paused"
+small
+xl save small "$W/small.save"
+xl restore "$W/small.save"
+want_rc 0
+want_err_has '^Loading new save file .*small.save \(new xl fmt info 0x2/0x0/[0-9]+\)$'
+want_err_has '^ Savefile contains xl domain config in xl format$'
+want_copy small
+dom_line small | grep -q 'flags=paused' && problem "not unpaused: $(dom_line small)"
+grep -qE '^populate [0-9]+ nr=[0-9]+ order=0$' "$W/log" || problem "no populate: $(cat "$W/log")"
+xl destroy small
+xl restore -p "$W/small.save"
+want_rc 0
+dom_line small | grep -q 'flags=[a-z,]*paused' || problem "not paused: $(dom_line small)"
+end
+
+begin "xl save -c: the domain runs on; -p: left paused"
+small
+xl save -c small "$W/small.save"
+want_rc 0
+dom_line small | grep -q 'flags=running' || problem "not running: $(dom_line small)"
+xl save -p small "$W/small2.save"
+want_rc 0
+dom_line small | grep -q 'flags=[a-z,]*paused' || problem "not paused: $(dom_line small)"
+end
+
+begin "xl restore: truncated or corrupt files refused, nothing left behind"
+small
+xl save small "$W/small.save"
+size=$(stat -c %s "$W/small.save")
+head -c $((size / 2)) "$W/small.save" >"$W/half.save"
+xl restore "$W/half.save"
+want_rc 1
+want_err_has 'truncated in the body of a PAGE_DATA record'
+want_err_has 'restoring domain .small. failed'
+dom_line small | grep -q . && problem "a half-restored domain is left"
+printf 'Not a save file at all, no no no no no no no no no' >"$W/junk.save"
+xl restore "$W/junk.save"
+want_rc 1
+want_err_has 'File has wrong magic number'
+{ head -c 36 "$W/small.save"; printf '\006\0\0\0'; tail -c +41 "$W/small.save"; } >"$W/flags.save"
+xl restore "$W/flags.save"
+want_rc 1
+want_err_has 'Savefile has mandatory flag\(s\) 0x4 which are not supported'
+end
+
+mkdir -p "$W/path"
+printf '#!/bin/sh\n# A fake ssh: drop the host, run the command here.\nshift\nexec "$@"\n' >"$W/path/ssh"
+printf '#!/bin/sh\n# A receiver that dies after 64 KiB.\nprintf %s\nhead -c 65536 >/dev/null\nexit 1\n' \
+    "'xl migration receiver ready, send binary domain data.\\n'" >"$W/path/badssh"
+ln -sf "$BIN/xl" "$W/path/xl"
+
+# xl migrate with its receiver: a broken stream must fail, never hang.
+xl_migrate() {
+    PATH=$W/path:$PATH timeout 60 "$BIN/xl" migrate "$@" >"$W/out" 2>"$W/err"
+    echo $? >"$W/rc"
+}
+chmod +x "$W/path/ssh" "$W/path/badssh"
+
+begin "xl migrate: live, through the receiver, the copy takes over"
+small "write=0x10-0x1f"
+xl_migrate small otherhost
+want_rc 0
+want_err_has '^migration target: Ready to receive domain\.$'
+want_err_has '^migration sender: round 1: 256 pages sent'
+want_err_has '^migration sender: round [0-9]+ \(final, paused\)'
+want_err_has '^migration target: Transfer complete, requesting permission to start domain\.$'
+want_err_has '^migration sender: Target has acknowledged transfer\.$'
+want_err_has '^migration target: Domain started successsfully\.$'
+want_err_has '^Migration successful\.$'
+grep -q '^domain 7 ' "$W/state" && problem "the source is still there"
+want_copy small
+want_log_has 'shadow_op 7 enable_logdirty'
+want_log_has 'logdirty 7 clean pages=256'
+end
+
+begin "xl migrate --xen-policy: 5 rounds for a busy domain; --non-live: none"
+small "write=0x10-0x7f"
+xl_migrate --xen-policy small otherhost
+want_rc 0
+want_err_has '^migration sender: round 5: '
+want_err_has '^migration sender: round 6 \(final, paused\)'
+want_copy small
+small
+xl_migrate --non-live small otherhost
+want_rc 0
+grep -q 'migration sender: round 1:' "$W/err" && problem "pre-copy when not live"
+want_copy small
+end
+
+begin "xl migrate: the receiver dies mid-stream: the source runs on"
+small "write=0x10-0x1f"
+xl_migrate -s badssh small otherhost
+want_rc 1
+want_err_has 'Migration failed, resuming at sender\.'
+dom_line small | grep -q 'flags=running.*logdirty=0' ||
+    problem "the source does not run on: $(dom_line small)"
+end
+
+begin "xl migrate-receive: a corrupt stream: the copy destroyed"
+small
+xl save -c small "$W/small.save"
+size=$(stat -c %s "$W/small.save")
+head -c $((size - 100)) "$W/small.save" >"$W/cut.save"
+"$BIN/xl" migrate-receive <"$W/cut.save" >"$W/out" 2>"$W/err"
+[ $? = 1 ] || problem "migrate-receive succeeded"
+want_err_has '^migration target: Domain creation failed'
+dom_line small--incoming | grep -q . && problem "the incoming copy is left"
+end
+
 # ---- the total ------------------------------------------------------------------------
 
 echo "$pass passed, $fail failed"

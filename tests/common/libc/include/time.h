@@ -16,6 +16,18 @@ struct tm {
 };
 
 time_t time(time_t *t);
+
+/*
+ * CLOCK_MONOTONIC only: the TSC, one tick counted as one nanosecond
+ * (under Bochs with clock sync=none one tick is one instruction).
+ */
+struct timespec {
+    time_t tv_sec;
+    long tv_nsec;
+};
+typedef int clockid_t;
+#define CLOCK_MONOTONIC 1
+int clock_gettime(clockid_t clk, struct timespec *ts);
 /* Always NULL: no time zone, no calendar. */
 struct tm *localtime_r(const time_t *t, struct tm *tm);
 /* Always 0 (nothing written). */

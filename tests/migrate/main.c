@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The control domain of the migration tests: saves a running writer
+ * (domain 1, tests/mig-writer) with libxenguest's xc_domain_save into
+ * memory, restores the stream into a new domain with xc_domain_restore,
+ * destroys the source and lets the copy run; the copy checks its own
+ * pattern and reports (its Test result is the proof that nothing was
+ * lost).  The saved stream is printed between markers for the runner,
+ * which checks it with sr-check (tools/tests/migrate).
+ *
+ * Guest command line:
+ *   live=<0|1>         pre-copy while the writer runs (default 1)
+ *   policy=<0|1>       0: downtime target (default), 1: Xen's 5 rounds/50 pages
+ *   downtime=<ticks>   the downtime target (1 tick counted as 1 ns)
+ *   rounds=<n>         at most n live rounds (default 30)
+ *   converge=<0|1>     auto-converge (default 1)
+ *   dump=<0|1>         print the stream (default 1)
+ *   failures=<0|1>     first, a live save into a receiver that goes away
+ *                      after 1 MiB, and a truncated stream restored (default 1)
+ */
+#include "test.h"
+#include "mig-test.h"
+#include <xenctrl.h>
+#include <xenforeignmemory.h>
+#include <xenguest.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/mman.h>
+
+const char test_title[] = "Saving and restoring a running domain";
+
+#define SRC                 1
+#define STREAM_MAX          (14UL << 20)
+#define MAX_WAITS           2000000UL
+
+/* Restore reads whole PAGE_DATA records (up to 4 MiB): a larger heap. */
+uint8_t libc_arena[10 << 20] __attribute__((aligned(4096)));
+const size_t libc_arena_size = sizeof(libc_arena);
+
+static uint8_t stream[STREAM_MAX] __attribute__((aligned(4096)));
+static xc_interface *xch;
+
+static void round_stats(const struct xc_save_round_stats *st, void *data)
+{
+    (void)data;
+    printk("round %u%s: %lu pages sent, %lu dirtied, %lu ticks, %lu pages/Gtick "
+           "dirtied, %lu octets/Gtick, predicted downtime %lu ticks, throttle %u%%\n",
+           st->iteration, st->final ? " (final)" : "",
+           (unsigned long)st->pages_sent, (unsigned long)st->pages_dirtied,
+           (unsigned long)st->time_ns, (unsigned long)st->dirty_rate,
+           (unsigned long)st->bandwidth,
+           (unsigned long)st->predicted_downtime_ns, st->throttle);
+}
+
+/* The stream as 8-octet words, hex, runs as "value*count" (tests/run-tests.sh). */
+static void dump_stream(const char *name, const uint8_t *buf, size_t len)
+{
+    char line[200];
+    size_t i = 0, n = 0, pos = 0;
+    uint64_t hash = 0xcbf29ce484222325ULL;
+
+    for ( i = 0; i < len; i++ )
+        hash = (hash ^ buf[i]) * 0x100000001b3ULL;
+    printk("--- stream begin %s %lu ---\n", name, (unsigned long)len);
+    for ( i = 0; i < len / 8; )
+    {
+        uint64_t w;
+        size_t run = 1;
+
+        memcpy(&w, buf + 8 * i, 8);
+        while ( i + run < len / 8 && !memcmp(buf + 8 * i, buf + 8 * (i + run), 8) )
+            run++;
+        if ( run > 1 )
+            pos += snprintf(line + pos, sizeof(line) - pos, " %lx*%lu",
+                            (unsigned long)w, (unsigned long)run);
+        else
+            pos += snprintf(line + pos, sizeof(line) - pos, " %lx",
+                            (unsigned long)w);
+        i += run;
+        if ( ++n == 6 || i == len / 8 )   /* lines < 255: one console line */
+        {
+            printk("S%s\n", line);
+            pos = n = 0;
+        }
+    }
+    printk("--- stream end %s %016lx ---\n", name, (unsigned long)hash);
+}
+
+static bool domain_gone(uint32_t domid)
+{
+    xc_domaininfo_t info;
+
+    return xc_domain_getinfolist(xch, domid, 1, &info) != 1 ||
+           info.domain != domid || (info.flags & XEN_DOMINF_dying);
+}
+
+/* The source is running and not in log-dirty mode. */
+static bool source_running(void)
+{
+    xc_domaininfo_t info;
+    DECLARE_HYPERCALL_BUFFER(unsigned long, bm);
+    long long rc;
+
+    if ( xc_domain_getinfolist(xch, SRC, 1, &info) != 1 ||
+         (info.flags & XEN_DOMINF_paused) )
+        return false;
+    bm = xc_hypercall_buffer_alloc_pages(xch, bm, 1);
+    rc = xc_logdirty_control(xch, SRC, XEN_DOMCTL_SHADOW_OP_PEEK,
+                             HYPERCALL_BUFFER(bm), 64, 0, NULL);
+    xc_hypercall_buffer_free_pages(xch, bm, 1);
+    return rc < 0 && errno == EINVAL;
+}
+
+static uint32_t new_domain(const xc_dominfo_t *src)
+{
+    struct xen_domctl_createdomain cfg = {
+        .flags = XEN_DOMCTL_CDF_hvm | XEN_DOMCTL_CDF_hap,
+        .max_vcpus = src->max_vcpu_id + 1,
+        .max_grant_frames = -1,
+        .max_maptrack_frames = -1,
+    };
+    uint32_t domid = 0;
+
+    if ( xc_domain_create(xch, &domid, &cfg) ||
+         xc_domain_setmaxmem(xch, domid, src->max_memkb) )
+    {
+        xtf_failure("Fail: cannot create the destination: errno %d\n", errno);
+        if ( domid )
+            xc_domain_destroy(xch, domid);
+        return 0;
+    }
+    return domid;
+}
+
+/* A receiver that goes away, and a truncated stream: nothing lost. */
+static void failures(const xc_dominfo_t *src, uint32_t flags)
+{
+    size_t heap;
+    uint32_t dst;
+    int fd, rc;
+
+    fd = mem_fd(stream, STREAM_MAX, 0);
+    mem_fd_fail_after(fd, 1 << 20);
+    rc = xc_domain_save(xch, fd, SRC, flags, NULL, XC_STREAM_PLAIN, -1);
+    close(fd);
+    if ( rc == 0 || errno != EPIPE )
+        xtf_failure("Fail: save into a closed receiver: rc %d errno %d\n", rc, errno);
+    else if ( !source_running() )
+        xtf_failure("Fail: the source does not run on after the failed save\n");
+    else
+        printk("receiver gone after 1 MiB: save failed (EPIPE), d%u runs on\n", SRC);
+
+    /* A good stream, cut in the middle of its memory. */
+    fd = mem_fd(stream, STREAM_MAX, 0);
+    rc = xc_domain_save(xch, fd, SRC, flags, NULL, XC_STREAM_PLAIN, -1);
+    close(fd);
+    if ( rc )
+        return xtf_failure("Fail: save: errno %d\n", errno);
+    xc_domain_unpause(xch, SRC);            /* left suspended: carry on */
+    dst = new_domain(src);
+    if ( !dst )
+        return;
+    heap = malloc_in_use();
+    fd = mem_fd(stream, STREAM_MAX, 3 << 20);
+    rc = xc_domain_restore(xch, fd, dst, 0, NULL, 0, 0, NULL, 0,
+                           XC_STREAM_PLAIN, NULL, -1);
+    close(fd);
+    xc_domain_destroy(xch, dst);
+    if ( rc == 0 )
+        xtf_failure("Fail: a stream cut at 3 MiB was restored\n");
+    else
+        printk("stream cut at 3 MiB: restore refused (errno %d), d%u destroyed\n",
+               errno, dst);
+    if ( malloc_in_use() != heap )
+        xtf_failure("Fail: the failed restore leaked %ld bytes\n",
+                    (long)(malloc_in_use() - heap));
+}
+
+void test_main(void)
+{
+    bool live = cmdline_ulong("live", 1);
+    struct xc_save_params p;
+    struct xc_save_summary sum;
+    struct xc_restore_summary rsum;
+    xc_dominfo_t info;
+    xenforeignmemory_handle *fmem;
+    xen_pfn_t ctrl_pfn = MW_CTRL_GFN;
+    struct mw_ctrl *ctrl;
+    uint64_t steps_before, t0, t1;
+    unsigned long waits;
+    uint32_t dst;
+    int fd, rc;
+
+    xch = xc_interface_open(NULL, NULL, 0);
+    fmem = xenforeignmemory_open(NULL, 0);
+    if ( !xch || !fmem )
+        return xtf_error("Error: cannot open the control interfaces\n");
+    if ( xc_domain_getinfo(xch, SRC, 1, &info) != 1 || info.domid != SRC )
+        return xtf_error("Error: no writer domain d%u\n", SRC);
+
+    /* Wait for the writer's pattern. */
+    ctrl = xenforeignmemory_map(fmem, SRC, PROT_READ, 1, &ctrl_pfn, NULL);
+    if ( !ctrl )
+        return xtf_error("Error: cannot map d%u's control page\n", SRC);
+    for ( waits = 0; ctrl->magic != MW_MAGIC && waits < MAX_WAITS; waits++ )
+        hypercall_yield();
+    if ( ctrl->magic != MW_MAGIC )
+        return xtf_error("Error: the writer did not start\n");
+    printk("d%u: %lu KiB, %u vCPU(s), writing %u pages\n", SRC,
+           info.max_memkb, info.max_vcpu_id + 1, ctrl->pages);
+
+    if ( cmdline_ulong("failures", 1) )
+        failures(&info, live ? XCFLAGS_LIVE : 0);
+
+    xc_save_params_init(&p);
+    p.policy = cmdline_ulong("policy", XC_PRECOPY_DOWNTIME);
+    p.downtime_ns = cmdline_ulong("downtime", p.downtime_ns);
+    p.max_rounds = cmdline_ulong("rounds", p.max_rounds);
+    p.auto_converge = cmdline_ulong("converge", 1);
+    p.round_stats = round_stats;
+    p.summary = &sum;
+
+    fd = mem_fd(stream, STREAM_MAX, 0);
+    steps_before = ctrl->steps;
+    t0 = rdtsc();
+    rc = xc_domain_save_params(xch, fd, SRC, live ? XCFLAGS_LIVE : 0, NULL,
+                               XC_STREAM_PLAIN, -1, &p);
+    t1 = rdtsc();
+    close(fd);
+    if ( rc )
+        return xtf_failure("Fail: xc_domain_save: errno %d\n", errno);
+    printk("saved d%u %s: %u live rounds, %lu pages sent (%lu while paused), "
+           "%lu octets, %lu ticks, downtime %lu ticks, max throttle %u%%; "
+           "the writer made %lu steps meanwhile\n", SRC,
+           live ? "live" : "paused", sum.rounds, (unsigned long)sum.pages_sent,
+           (unsigned long)sum.final_pages, (unsigned long)sum.octets,
+           (unsigned long)(t1 - t0), (unsigned long)sum.downtime_ns,
+           sum.max_throttle, (unsigned long)(ctrl->steps - steps_before));
+    xenforeignmemory_unmap(fmem, ctrl, 1);
+
+    if ( cmdline_ulong("dump", 1) )
+        dump_stream(live ? "live" : "nonlive", stream, sum.octets);
+
+    dst = new_domain(&info);
+    if ( !dst )
+        return;
+    fd = mem_fd(stream, STREAM_MAX, sum.octets);
+    t0 = rdtsc();
+    rc = xc_domain_restore_summary(xch, fd, dst, NULL, &rsum);
+    t1 = rdtsc();
+    close(fd);
+    if ( rc )
+    {
+        xc_domain_destroy(xch, dst);
+        return xtf_failure("Fail: xc_domain_restore: errno %d\n", errno);
+    }
+    printk("restored d%u: %lu records, %lu pages written, %lu populated, "
+           "%lu ticks\n", dst, (unsigned long)rsum.records,
+           (unsigned long)rsum.pages, (unsigned long)rsum.populated,
+           (unsigned long)(t1 - t0));
+
+    if ( xc_domain_destroy(xch, SRC) )
+        xtf_failure("Fail: cannot destroy the source: errno %d\n", errno);
+    if ( xc_domain_unpause(xch, dst) )
+        return xtf_failure("Fail: cannot unpause d%u: errno %d\n", dst, errno);
+    for ( waits = 0; !domain_gone(dst) && waits < MAX_WAITS; waits++ )
+        hypercall_yield();
+    if ( !domain_gone(dst) )
+    {
+        xc_domain_destroy(xch, dst);
+        return xtf_failure("Fail: the copy d%u did not finish\n", dst);
+    }
+    printk("the copy d%u ran and finished\n", dst);
+    xenforeignmemory_close(fmem);
+    xc_interface_close(xch);
+    xtf_success("Success: d%u saved %s and restored as d%u\n", SRC,
+                live ? "live" : "paused", dst);
+}

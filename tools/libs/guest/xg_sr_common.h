@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * libxenguest's save/restore (the migration stream, xg_sr_stream_format.h):
+ * the state both directions share and the helpers between the files.
+ *
+ *   xg_sr_common.c            records in and out, names, the clock
+ *   xg_sr_common_x86.c        X86_TSC_INFO
+ *   xg_sr_save.c              xc_domain_save: headers, pages, the live loop
+ *   xg_sr_save_policy.c       when to stop pre-copying; throttling
+ *   xg_sr_save_x86_hvm.c      HVM_PARAMS, HVM_CONTEXT
+ *   xg_sr_restore.c           xc_domain_restore: checks, order, pages
+ *   xg_sr_restore_x86_hvm.c   HVM_PARAMS, HVM_CONTEXT, the end of the stream
+ */
+#ifndef XG_SR_COMMON_H
+#define XG_SR_COMMON_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "xg_private.h"
+#include "xg_sr_stream_format.h"
+
+#ifndef ECANCELED
+#define ECANCELED 125           /* Linux's; not in every libc here */
+#endif
+
+/* Pages in one PAGE_DATA record (Xen's MAX_BATCH_SIZE). */
+#define MAX_BATCH_SIZE          1024
+/* Pages the saver puts in one record. */
+#define SAVE_BATCH_SIZE         512
+/* The largest HVM context accepted (the hypervisor's own limit). */
+#define HVM_CONTEXT_MAX         (64U * 1024)
+/* The largest record body accepted before looking at its type. */
+#define REC_LENGTH_MAX          (8U + MAX_BATCH_SIZE * (8U + 4096U))
+/* A pfn space larger than this (64 GiB) is not believed. */
+#define SR_MAX_P2M_SIZE         (1UL << 24)
+
+/* A record read from the stream: header, and the body (malloc'd). */
+struct xc_sr_record {
+    uint32_t type;
+    uint32_t length;
+    void *data;
+    uint64_t offset;            /* of the record header in the stream */
+};
+
+struct xc_sr_context {
+    xc_interface *xch;
+    uint32_t domid;
+    int fd;
+    uint64_t offset;            /* octets written / read so far */
+    xenforeignmemory_handle *fmem;
+    xc_dominfo_t dominfo;
+
+    union {
+        struct {
+            uint32_t flags;
+            struct save_callbacks *callbacks;
+            struct xc_save_params params;
+            unsigned long p2m_size;         /* pfns [0, p2m_size) */
+            xen_pfn_t *batch_pfns;
+            unsigned int nr_batch;
+            bool paused;                    /* by us: undo on failure */
+            bool logdirty;                  /* enabled by us */
+            bool live;
+            unsigned int throttle;          /* percent of batches paused */
+            unsigned int throttle_credit;
+            bool throttled;                 /* paused for throttling now */
+            uint64_t round_bytes;
+            struct xc_save_summary summary;
+            uint32_t tsc_khz;               /* from the HVM context */
+        } save;
+        struct {
+            struct restore_callbacks *callbacks;
+            uint32_t format_version;        /* 2 or 3 */
+            unsigned long max_pages;        /* pfns [0, max_pages) */
+            unsigned long *populated;       /* bitmap */
+            bool seen_static_data_end;
+            bool seen_tsc_info, seen_params, seen_context;
+            void *context;                  /* HVM_CONTEXT body, applied at END */
+            uint32_t context_len;
+            struct xc_sr_rec_x86_tsc_info tsc;
+            struct xc_restore_summary summary;
+        } restore;
+    };
+};
+
+/* ---- xg_sr_common.c ---- */
+
+/* "PAGE_DATA", "X86_TSC_INFO" ... or "unknown" (the optional bit ignored). */
+const char *rec_type_to_str(uint32_t type);
+
+/* Monotonic time in ns (in the test kernels: TSC ticks, 1 tick = 1 ns). */
+uint64_t xg_sr_now_ns(void);
+
+/* Write len octets to the stream; -1 with errno on failure (logged). */
+int write_exact(struct xc_sr_context *ctx, const void *data, size_t len);
+/*
+ * Write a record: header, the body as parts (parts[i] of lens[i] octets,
+ * their total is the body length), zero padding to 8 octets.
+ */
+int write_split_record(struct xc_sr_context *ctx, uint32_t type,
+                       const void *const parts[], const size_t lens[],
+                       unsigned int nr);
+int write_record(struct xc_sr_context *ctx, uint32_t type,
+                 const void *body, size_t len);
+
+/*
+ * Read exactly len octets, 'what' naming them for the message.  Returns 0,
+ * or -1 (logged, errno EIO for a truncated stream).
+ */
+int read_exact(struct xc_sr_context *ctx, void *data, size_t len,
+               const char *what);
+/*
+ * Read one record: header, body (malloc'd; at most REC_LENGTH_MAX octets,
+ * the type's own limits are the handler's), padding (must be zero).
+ * 0 or -1 (logged).
+ */
+int read_record(struct xc_sr_context *ctx, struct xc_sr_record *rec);
+
+/* Logging a problem with a record, naming its offset and type. */
+#define REC_ERROR(ctx, rec, fmt, ...)                                         \
+    xc_report((ctx)->xch, (ctx)->xch->error_handler, XTL_ERROR,               \
+              XC_INTERNAL_ERROR,                                              \
+              "restore: offset %#" PRIx64 ": %s record (type %#x, "           \
+              "length %u): " fmt, (rec)->offset,                              \
+              rec_type_to_str((rec)->type), (rec)->type, (rec)->length,       \
+              ##__VA_ARGS__)
+
+#define SR_DPRINTF(ctx, fmt, ...)                                             \
+    xc_report((ctx)->xch, (ctx)->xch->error_handler, XTL_DETAIL, 0,           \
+              fmt, ##__VA_ARGS__)
+
+/* ---- xg_sr_common_x86.c ---- */
+int write_x86_tsc_info(struct xc_sr_context *ctx);
+int handle_x86_tsc_info(struct xc_sr_context *ctx, struct xc_sr_record *rec);
+
+/* ---- xg_sr_save_policy.c ---- */
+/*
+ * After round 'iteration' of the live phase: decide whether to go on
+ * (XGS_POLICY_CONTINUE_PRECOPY), stop (XGS_POLICY_STOP_AND_COPY) or give
+ * up (XGS_POLICY_ABORT), fill in the round's statistics, and adjust the
+ * throttle.
+ */
+int save_precopy_decide(struct xc_sr_context *ctx,
+                        struct xc_save_round_stats *st);
+/* Around each batch sent in a live round: pause for throttling. */
+int save_throttle_before_batch(struct xc_sr_context *ctx);
+int save_throttle_after_batch(struct xc_sr_context *ctx);
+void save_report_round(struct xc_sr_context *ctx,
+                       const struct xc_save_round_stats *st);
+
+/* ---- xg_sr_save_x86_hvm.c ---- */
+int x86_hvm_end_of_checkpoint(struct xc_sr_context *ctx);
+
+/* ---- xg_sr_restore_x86_hvm.c ---- */
+int handle_hvm_params(struct xc_sr_context *ctx, struct xc_sr_record *rec);
+int handle_hvm_context(struct xc_sr_context *ctx, struct xc_sr_record *rec);
+int x86_hvm_stream_complete(struct xc_sr_context *ctx);
+
+#endif /* XG_SR_COMMON_H */

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/*
+ * libxenguest save: when the live phase stops, and auto-converge.
+ *
+ * After each round the saver knows how long the round took, how many
+ * octets it sent and how many pages the guest dirtied meanwhile (the
+ * CLEAN that ended it).  From those:
+ *
+ *   bandwidth   = octets sent / round time
+ *   dirty rate  = pages dirtied / round time
+ *   downtime    = pages dirtied * page size / bandwidth   (predicted: the
+ *                 time to send them with the guest suspended)
+ *
+ * XC_PRECOPY_DOWNTIME stops when the predicted downtime is within the
+ * target or after max_rounds; XC_PRECOPY_XEN is Xen's rule (5 rounds, or
+ * fewer than 50 dirty pages).  Auto-converge throttles a guest that
+ * dirties pages faster than the link sends them: when a round leaves more
+ * than half the pages it sent dirty again, the throttle rises by 20
+ * points (95% at most) and that share of the next round's batches is
+ * sent with the guest paused.  On one physical CPU a paused guest simply
+ * does not run, so throttling slows its dirtying in proportion.
+ */
+#include <inttypes.h>
+
+#include "xg_sr_common.h"
+
+#define THROTTLE_STEP       20
+#define THROTTLE_MAX        95
+
+int save_precopy_decide(struct xc_sr_context *ctx,
+                        struct xc_save_round_stats *st)
+{
+    const struct xc_save_params *p = &ctx->save.params;
+    uint64_t t = st->time_ns ? st->time_ns : 1;
+    uint64_t sent_octets = st->pages_sent * XC_PAGE_SIZE;
+    bool stop;
+
+    st->bandwidth = sent_octets * 1000000000ULL / t;
+    st->dirty_rate = st->pages_dirtied * 1000000000ULL / t;
+    if ( st->bandwidth )
+        st->predicted_downtime_ns =
+            st->pages_dirtied * XC_PAGE_SIZE * 1000000000ULL / st->bandwidth;
+    else
+        st->predicted_downtime_ns = st->pages_dirtied ? UINT64_MAX : 0;
+
+    if ( p->policy == XC_PRECOPY_XEN )
+        stop = st->iteration >= XC_SAVE_XEN_MAX_ITERS ||
+               st->pages_dirtied < XC_SAVE_XEN_DIRTY_THRESHOLD;
+    else
+        stop = st->predicted_downtime_ns <= p->downtime_ns ||
+               st->iteration >= (p->max_rounds ? p->max_rounds : 1);
+
+    /* Throttle the next round if this one did not converge. */
+    if ( !stop && p->auto_converge && p->policy == XC_PRECOPY_DOWNTIME &&
+         st->pages_sent && st->pages_dirtied * 2 > st->pages_sent )
+    {
+        ctx->save.throttle += THROTTLE_STEP;
+        if ( ctx->save.throttle > THROTTLE_MAX )
+            ctx->save.throttle = THROTTLE_MAX;
+        if ( ctx->save.throttle > ctx->save.summary.max_throttle )
+            ctx->save.summary.max_throttle = ctx->save.throttle;
+    }
+
+    return stop ? XGS_POLICY_STOP_AND_COPY : XGS_POLICY_CONTINUE_PRECOPY;
+}
+
+int save_throttle_before_batch(struct xc_sr_context *ctx)
+{
+    xc_interface *xch = ctx->xch;
+
+    if ( !ctx->save.throttle )
+        return 0;
+    ctx->save.throttle_credit += ctx->save.throttle;
+    if ( ctx->save.throttle_credit < 100 )
+        return 0;
+    ctx->save.throttle_credit -= 100;
+    if ( xc_domain_pause(xch, ctx->domid) )
+    {
+        PERROR("save: cannot pause d%u for throttling", ctx->domid);
+        return -1;
+    }
+    ctx->save.throttled = true;
+    return 0;
+}
+
+int save_throttle_after_batch(struct xc_sr_context *ctx)
+{
+    xc_interface *xch = ctx->xch;
+
+    if ( !ctx->save.throttled )
+        return 0;
+    ctx->save.throttled = false;
+    if ( xc_domain_unpause(xch, ctx->domid) )
+    {
+        PERROR("save: cannot unpause d%u after throttling", ctx->domid);
+        return -1;
+    }
+    return 0;
+}
+
+void save_report_round(struct xc_sr_context *ctx,
+                       const struct xc_save_round_stats *st)
+{
+    const struct xc_save_params *p = &ctx->save.params;
+
+    SR_DPRINTF(ctx, "save: d%u round %u%s: %" PRIu64 " pages sent, %" PRIu64
+               " dirtied, %" PRIu64 " ns, %" PRIu64 " pages/s dirtied, %"
+               PRIu64 " octets/s, predicted downtime %" PRIu64 " ns, "
+               "throttle %u%%", ctx->domid, st->iteration,
+               st->final ? " (final)" : "", st->pages_sent, st->pages_dirtied,
+               st->time_ns, st->dirty_rate, st->bandwidth,
+               st->predicted_downtime_ns, st->throttle);
+    if ( p->round_stats )
+        p->round_stats(st, p->data);
+}

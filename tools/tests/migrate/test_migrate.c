@@ -1,0 +1,656 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Host tests of libxenguest's save/restore (xg_sr_*.c), compiled from the
+ * real sources with the real libxenctrl and libxencall, over a fake
+ * hypervisor (fake.h) whose domains can keep writing while they are saved.
+ *
+ *   test-migrate [-v] SR-CHECK [COMPAT-CHECK]
+ *
+ * Streams go through files and pipes as they would between hosts; every
+ * stream the saver writes is validated by sr-check (written from the
+ * spec).  A restored domain must equal its source page for page, and its
+ * vCPUs register for register.  On any failure the source must run on
+ * (unpaused, log-dirty off).  Ends with "N passed, N failed".
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "harness.h"
+
+bool verbose, case_failed;
+xc_interface *xch;
+const char *checker;
+static const char *compat;              /* compat-check, if built */
+
+bool check_(bool ok, int line, const char *fmt, ...)
+{
+    va_list args;
+
+    if ( ok )
+        return true;
+    case_failed = true;
+    printf("    line %d: ", line);
+    va_start(args, fmt);
+    vprintf(fmt, args);
+    va_end(args);
+    putchar('\n');
+    return false;
+}
+
+/* ---- the log ---- */
+
+static char logbuf[1 << 16];
+static size_t loglen;
+
+static void log_vmessage(struct xentoollog_logger *lg, xentoollog_level level,
+                         int errnoval, const char *context, const char *fmt,
+                         va_list al)
+{
+    int n;
+
+    (void)lg; (void)errnoval; (void)context;
+    if ( level < XTL_DETAIL )
+        return;
+    if ( verbose )
+    {
+        va_list copy;
+
+        va_copy(copy, al);
+        fputs("      log: ", stdout);
+        vprintf(fmt, copy);
+        putchar('\n');
+        va_end(copy);
+    }
+    if ( loglen >= sizeof(logbuf) - 2 )
+        return;
+    n = vsnprintf(logbuf + loglen, sizeof(logbuf) - loglen - 1, fmt, al);
+    if ( n > 0 )
+        loglen += (size_t)n < sizeof(logbuf) - loglen - 1 ? (size_t)n
+                                                          : sizeof(logbuf) - loglen - 2;
+    logbuf[loglen++] = '\n';
+    logbuf[loglen] = 0;
+}
+
+static void log_progress(struct xentoollog_logger *lg, const char *context,
+                         const char *what, int percent, unsigned long done,
+                         unsigned long total)
+{
+    (void)lg; (void)context; (void)what; (void)percent; (void)done; (void)total;
+}
+
+static void log_destroy(struct xentoollog_logger *lg)
+{
+    (void)lg;
+}
+
+static xentoollog_logger capture = { log_vmessage, log_progress, log_destroy };
+
+void log_clear(void)
+{
+    loglen = 0;
+    logbuf[0] = 0;
+}
+
+const char *log_text(void)
+{
+    return logbuf;
+}
+
+bool log_has(const char *needle)
+{
+    return strstr(logbuf, needle) != NULL;
+}
+
+/* ---- streams ---- */
+
+static int read_all(int fd, struct stream *s)
+{
+    size_t cap = 0;
+
+    s->data = NULL;
+    s->len = 0;
+    for ( ;; )
+    {
+        ssize_t n;
+
+        if ( s->len == cap )
+        {
+            cap = cap ? cap * 2 : 1 << 20;
+            s->data = realloc(s->data, cap);
+            if ( !s->data )
+                return -1;
+        }
+        n = read(fd, s->data + s->len, cap - s->len);
+        if ( n < 0 && errno == EINTR )
+            continue;
+        if ( n < 0 )
+            return -1;
+        if ( n == 0 )
+            return 0;
+        s->len += (size_t)n;
+    }
+}
+
+int save_to(struct stream *s, uint32_t dom, uint32_t flags,
+            struct save_callbacks *cb, const struct xc_save_params *params)
+{
+    FILE *f = tmpfile();
+    int rc, saved;
+
+    s->data = NULL;
+    s->len = 0;
+    if ( !f )
+        return -1;
+    rc = xc_domain_save_params(xch, fileno(f), dom, flags, cb, XC_STREAM_PLAIN,
+                               -1, params);
+    saved = errno;
+    lseek(fileno(f), 0, SEEK_SET);
+    read_all(fileno(f), s);
+    fclose(f);
+    errno = saved;
+    return rc;
+}
+
+int restore_from(const struct stream *s, unsigned long max_pages,
+                 unsigned int vcpus, struct fake_dom **out,
+                 struct xc_restore_summary *sum)
+{
+    struct fake_dom *d = fake_new_domain(max_pages, 0, vcpus);
+    FILE *f = tmpfile();
+    int rc, saved;
+
+    *out = NULL;
+    if ( !d || !f )
+        return -2;
+    if ( s->len )
+        fwrite(s->data, 1, s->len, f);
+    fflush(f);
+    lseek(fileno(f), 0, SEEK_SET);
+    rc = xc_domain_restore_summary(xch, fileno(f), d->id, NULL, sum);
+    saved = errno;
+    fclose(f);
+    if ( rc )
+        xc_domain_destroy(xch, d->id);
+    else
+        *out = d;
+    errno = saved;
+    return rc;
+}
+
+int run_checker(const struct stream *s)
+{
+    char path[] = "/tmp/sr-check-XXXXXX", cmd[512];
+    int fd = mkstemp(path), rc;
+
+    if ( fd < 0 )
+        return -1;
+    if ( s->len && write(fd, s->data, s->len) != (ssize_t)s->len )
+        rc = -1;
+    close(fd);
+    snprintf(cmd, sizeof(cmd), "%s %s >%s", checker, path,
+             verbose ? "/dev/stdout" : "/dev/null");
+    rc = system(cmd);
+    unlink(path);
+    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+}
+
+void stream_free(struct stream *s)
+{
+    free(s->data);
+    s->data = NULL;
+    s->len = 0;
+}
+
+/* ---- round trips ---- */
+
+#define SRC_PAGES   1024                /* 4 MiB */
+
+static struct fake_dom *running_source(unsigned long pages, unsigned int vcpus)
+{
+    struct fake_dom *d = fake_new_domain(pages, pages, vcpus);
+
+    fake_fill(d, 42);
+    d->pause_count = 0;                 /* running */
+    return d;
+}
+
+static void check_same_vcpus(const struct fake_dom *a, const struct fake_dom *b)
+{
+    CHECK(b->context_set, "the HVM context was not loaded");
+    CHECK(a->nr_cpus == b->nr_cpus, "%u vCPUs restored, %u saved",
+          b->nr_cpus, a->nr_cpus);
+    for ( unsigned int v = 0; v < a->nr_cpus && v < b->nr_cpus; v++ )
+        CHECK(!memcmp(&a->cpu[v], &b->cpu[v], sizeof(a->cpu[v])),
+              "vCPU %u's registers differ (rip %#llx vs %#llx)", v,
+              (unsigned long long)a->cpu[v].rip,
+              (unsigned long long)b->cpu[v].rip);
+}
+
+static void check_exact_copy(const struct fake_dom *src, const struct fake_dom *dst)
+{
+    unsigned long first = 0, n = fake_compare(src, dst, &first);
+
+    CHECK(n == 0, "%lu pages differ, the first at pfn %#lx", n, first);
+    CHECK(dst->tot_pages == src->tot_pages, "%lu pages populated, source %lu",
+          dst->tot_pages, src->tot_pages);
+    check_same_vcpus(src, dst);
+}
+
+static void test_nonlive_roundtrip(void)
+{
+    struct fake_dom *src = running_source(SRC_PAGES, 2), *dst;
+    struct xc_save_summary sum;
+    struct xc_restore_summary rsum;
+    struct xc_save_params p;
+    struct stream s;
+    int rc;
+
+    xc_save_params_init(&p);
+    p.summary = &sum;
+    rc = save_to(&s, src->id, 0, NULL, &p);
+    CHECK(rc == 0, "save failed: %s", log_text());
+    CHECK(src->pause_count == 1, "the source is not left suspended (%u)",
+          src->pause_count);
+    CHECK(!src->logdirty && src->cleans == 0, "log-dirty used when not live");
+    CHECK(sum.final_pages == SRC_PAGES && sum.rounds == 0,
+          "%llu pages sent in %u rounds", (unsigned long long)sum.final_pages,
+          sum.rounds);
+    CHECK(sum.octets == s.len, "summary says %llu octets, stream has %zu",
+          (unsigned long long)sum.octets, s.len);
+    /* headers, SDE, 2 batches, TSC, params, context, END */
+    CHECK(s.len == 24 + 16 + 8 + 2 * (16 + 512 * (8 + 4096)) + 32 + 16 +
+          (8 + 4 * 8 + 24 + 2 * sizeof(struct hvm_hw_cpu)) + 8,
+          "stream of %zu octets", s.len);
+    CHECK(run_checker(&s) == 0, "sr-check rejects the stream");
+
+    rc = restore_from(&s, SRC_PAGES, 2, &dst, &rsum);
+    CHECK(rc == 0, "restore failed: %s", log_text());
+    if ( dst )
+        check_exact_copy(src, dst);
+    CHECK(rsum.pages == SRC_PAGES && rsum.populated == SRC_PAGES &&
+          rsum.records == 7 && rsum.octets == s.len,
+          "restore summary: %llu records, %llu pages, %llu populated",
+          (unsigned long long)rsum.records, (unsigned long long)rsum.pages,
+          (unsigned long long)rsum.populated);
+    stream_free(&s);
+}
+
+struct rounds_seen {
+    unsigned int calls, finals, last_iteration;
+    uint64_t sent, max_throttle, writes, last_dirtied;
+    bool order_ok, stats_ok;
+};
+
+static void round_cb(const struct xc_save_round_stats *st, void *data)
+{
+    struct rounds_seen *r = data;
+
+    if ( verbose )
+        printf("      round %u%s: sent %llu dirtied %llu time %llu ns rate %llu "
+               "p/s bw %llu B/s downtime %llu ns throttle %u%%\n",
+               st->iteration, st->final ? " final" : "",
+               (unsigned long long)st->pages_sent,
+               (unsigned long long)st->pages_dirtied,
+               (unsigned long long)st->time_ns,
+               (unsigned long long)st->dirty_rate,
+               (unsigned long long)st->bandwidth,
+               (unsigned long long)st->predicted_downtime_ns, st->throttle);
+    r->calls++;
+    r->finals += st->final;
+    if ( st->iteration != r->last_iteration + 1 )
+        r->order_ok = false;
+    r->last_iteration = st->iteration;
+    r->sent += st->pages_sent;
+    if ( !st->final )
+        r->last_dirtied = st->pages_dirtied;
+    if ( st->throttle > r->max_throttle )
+        r->max_throttle = st->throttle;
+    if ( !st->final && st->time_ns && st->bandwidth !=
+         st->pages_sent * 4096 * 1000000000ULL / st->time_ns )
+        r->stats_ok = false;
+}
+
+/* Live, with the guest writing throughout; returns the rounds. */
+static unsigned int live_case(unsigned long rate, struct xc_save_params *p,
+                              struct rounds_seen *seen)
+{
+    struct fake_dom *src = running_source(SRC_PAGES, 1), *dst;
+    struct xc_save_summary sum;
+    struct stream s;
+    uint64_t writes_before;
+    int rc;
+
+    memset(seen, 0, sizeof(*seen));
+    seen->order_ok = seen->stats_ok = true;
+    fake_set_writer(src, 256, 512, rate);
+    p->round_stats = round_cb;
+    p->data = seen;
+    p->summary = &sum;
+    writes_before = src->w_writes;
+    rc = save_to(&s, src->id, XCFLAGS_LIVE, NULL, p);
+    CHECK(rc == 0, "live save failed: %s", log_text());
+    CHECK(!rate || src->w_writes > writes_before,
+          "the guest did not write meanwhile");
+    seen->writes = src->w_writes - writes_before;
+    CHECK(src->pause_count == 1 && !src->logdirty,
+          "source: paused %u, log-dirty %d", src->pause_count, src->logdirty);
+    CHECK(src->final_cleans == 1, "%u final CLEANs", src->final_cleans);
+    CHECK(seen->calls == sum.rounds + 1 && seen->finals == 1 && seen->order_ok,
+          "%u round callbacks (%u final) for %u rounds", seen->calls,
+          seen->finals, sum.rounds);
+    CHECK(seen->sent == sum.pages_sent, "rounds sent %llu pages, summary %llu",
+          (unsigned long long)seen->sent, (unsigned long long)sum.pages_sent);
+    CHECK(seen->stats_ok, "a round's bandwidth is not its octets / time");
+    CHECK(run_checker(&s) == 0, "sr-check rejects the live stream");
+    rc = restore_from(&s, SRC_PAGES, 1, &dst, NULL);
+    CHECK(rc == 0, "restore failed: %s", log_text());
+    if ( dst )
+    {
+        check_exact_copy(src, dst);
+        xc_domain_destroy(xch, dst->id);
+    }
+    xc_domain_destroy(xch, src->id);
+    stream_free(&s);
+    return sum.rounds;
+}
+
+static void test_live_roundtrip(void)
+{
+    struct xc_save_params p;
+    struct rounds_seen seen;
+    unsigned int rounds;
+
+    xc_save_params_init(&p);
+    p.downtime_ns = 0;                  /* pre-copy until max_rounds... */
+    p.max_rounds = 4;
+    p.auto_converge = false;
+    rounds = live_case(2, &p, &seen);
+    CHECK(rounds == 4, "%u rounds, max_rounds 4", rounds);
+    CHECK(seen.max_throttle == 0, "throttled without auto-converge");
+}
+
+static void test_live_default_policy(void)
+{
+    struct xc_save_params p;
+    struct rounds_seen seen;
+    unsigned int rounds;
+
+    xc_save_params_init(&p);            /* 300 ms: the fake is fast */
+    rounds = live_case(1, &p, &seen);
+    CHECK(rounds >= 1 && rounds <= 2, "%u rounds with a 300 ms target", rounds);
+}
+
+static void test_live_xen_policy(void)
+{
+    struct xc_save_params p;
+    struct rounds_seen seen;
+    unsigned int rounds;
+
+    xc_save_params_init(&p);
+    p.policy = XC_PRECOPY_XEN;
+    rounds = live_case(64, &p, &seen);
+    CHECK(rounds == XC_SAVE_XEN_MAX_ITERS, "%u rounds under Xen's policy (busy "
+          "guest)", rounds);
+    rounds = live_case(0, &p, &seen);
+    CHECK(rounds == 1, "%u rounds under Xen's policy (idle guest)", rounds);
+}
+
+static void test_live_auto_converge(void)
+{
+    struct xc_save_params p;
+    struct rounds_seen seen;
+
+    uint64_t free_writes, free_dirtied;
+    unsigned int rounds;
+
+    /* The same busy guest, the same rounds, with and without throttling. */
+    xc_save_params_init(&p);
+    p.downtime_ns = 0;
+    p.max_rounds = 8;
+    p.auto_converge = false;
+    rounds = live_case(64, &p, &seen);
+    free_writes = seen.writes;
+    free_dirtied = seen.last_dirtied;
+    CHECK(rounds == 8 && seen.max_throttle == 0, "%u rounds, throttle %llu%%",
+          rounds, (unsigned long long)seen.max_throttle);
+
+    p.auto_converge = true;
+    rounds = live_case(64, &p, &seen);
+    CHECK(rounds == 8, "%u rounds", rounds);
+    CHECK(seen.last_dirtied * 4 <= free_dirtied, "%llu pages dirty after the "
+          "last round, %llu unthrottled: no convergence",
+          (unsigned long long)seen.last_dirtied,
+          (unsigned long long)free_dirtied);
+    CHECK(seen.max_throttle >= 60, "throttle reached only %llu%%",
+          (unsigned long long)seen.max_throttle);
+    CHECK(seen.writes < free_writes * 3 / 4, "throttled guest wrote %llu pages, "
+          "unthrottled %llu", (unsigned long long)seen.writes,
+          (unsigned long long)free_writes);
+}
+
+static int policy_abort(struct precopy_stats st, void *data)
+{
+    (void)data;
+    return st.iteration >= 2 ? XGS_POLICY_ABORT : XGS_POLICY_CONTINUE_PRECOPY;
+}
+
+/* A failed save leaves the source running, log-dirty off. */
+static void check_source_resumed(const struct fake_dom *src, int rc)
+{
+    CHECK(rc == -1, "the save succeeded");
+    CHECK(src->pause_count == 0, "the source is left paused (%u)",
+          src->pause_count);
+    CHECK(!src->logdirty, "log-dirty is left on");
+    CHECK(fake.live_maps == 0, "%u mappings left", fake.live_maps);
+}
+
+static void test_save_failures(void)
+{
+    struct save_callbacks cb = { .precopy_policy = policy_abort };
+    struct fake_dom *src = running_source(256, 1);
+    struct stream s;
+    int rc;
+
+    fake_set_writer(src, 0, 64, 4);
+    rc = save_to(&s, src->id, XCFLAGS_LIVE, &cb, NULL);
+    check_source_resumed(src, rc);
+    CHECK(log_has("abandoned"), "no message: %s", log_text());
+    stream_free(&s);
+
+    log_clear();
+    fake.fail_clean_at = 2;
+    rc = save_to(&s, src->id, XCFLAGS_LIVE, NULL, NULL);
+    check_source_resumed(src, rc);
+    CHECK(log_has("CLEAN of d") && log_has("resumed"), "no message: %s",
+          log_text());
+    stream_free(&s);
+
+    log_clear();
+    fake.fail_getcontext = 2;           /* the size query works */
+    rc = save_to(&s, src->id, 0, NULL, NULL);
+    check_source_resumed(src, rc);
+    CHECK(log_has("HVM context"), "no message: %s", log_text());
+    stream_free(&s);
+
+    log_clear();
+    fake.fail_map_at = 1;
+    rc = save_to(&s, src->id, XCFLAGS_LIVE, NULL, NULL);
+    check_source_resumed(src, rc);
+    CHECK(log_has("cannot map"), "no message: %s", log_text());
+    stream_free(&s);
+
+    log_clear();
+    rc = xc_domain_save(xch, 1, 99, 0, NULL, XC_STREAM_PLAIN, -1);
+    CHECK(rc == -1 && errno == ESRCH && log_has("no domain d99"),
+          "saving a missing domain: rc %d errno %d", rc, errno);
+    rc = xc_domain_save(xch, 1, src->id, 0, NULL, XC_STREAM_COLO, -1);
+    CHECK(rc == -1 && errno == EOPNOTSUPP, "COLO accepted");
+}
+
+/* The receiver dies after 64 KiB: EPIPE, the source runs on. */
+static void test_receiver_killed(void)
+{
+    struct fake_dom *src = running_source(SRC_PAGES, 1);
+    int fds[2], rc, status;
+    pid_t pid;
+
+    fake_set_writer(src, 0, 128, 4);
+    if ( pipe(fds) )
+        return (void)CHECK(0, "pipe");
+    pid = fork();
+    if ( pid == 0 )
+    {
+        static char b[65536];
+        size_t got = 0;
+
+        close(fds[1]);
+        while ( got < sizeof(b) )
+        {
+            ssize_t n = read(fds[0], b, sizeof(b) - got);
+
+            if ( n <= 0 )
+                break;
+            got += (size_t)n;
+        }
+        _exit(0);
+    }
+    close(fds[0]);
+    signal(SIGPIPE, SIG_IGN);
+    rc = xc_domain_save(xch, fds[1], src->id, XCFLAGS_LIVE, NULL,
+                        XC_STREAM_PLAIN, -1);
+    CHECK(errno == EPIPE, "errno %d, not EPIPE", errno);
+    close(fds[1]);
+    waitpid(pid, &status, 0);
+    check_source_resumed(src, rc);
+    CHECK(log_has("cannot write to the stream"), "no message: %s", log_text());
+}
+
+static void test_restore_failures(void)
+{
+    struct fake_dom *src = running_source(64, 1), *dst;
+    struct stream s;
+    unsigned int doms;
+    int rc;
+
+    rc = save_to(&s, src->id, 0, NULL, NULL);
+    CHECK(rc == 0, "save failed");
+
+    log_clear();
+    fake.fail_setcontext = 1;
+    rc = restore_from(&s, 64, 1, &dst, NULL);
+    CHECK(rc == -1 && log_has("refused the HVM context"),
+          "rc %d: %s", rc, log_text());
+
+    log_clear();
+    fake.fail_populate = 1;
+    rc = restore_from(&s, 64, 1, &dst, NULL);
+    CHECK(rc == -1 && log_has("cannot populate"), "rc %d: %s", rc, log_text());
+
+    log_clear();
+    rc = restore_from(&s, 0, 1, &dst, NULL);
+    CHECK(rc == -1 && log_has("maximum memory"), "rc %d: %s", rc, log_text());
+
+    log_clear();
+    rc = restore_from(&s, 32, 1, &dst, NULL);       /* smaller than the source */
+    CHECK(rc == -1 && log_has("is beyond d") && log_has("PAGE_DATA record"),
+          "rc %d: %s", rc, log_text());
+
+    for ( doms = 0, rc = 0; rc < FAKE_MAX_DOMS; rc++ )
+        doms += fake.dom[rc].exists;
+    CHECK(doms == 1, "%u domains left (half-built ones not destroyed)", doms);
+    CHECK(fake.live_maps == 0, "%u mappings left", fake.live_maps);
+    stream_free(&s);
+}
+
+/* Our xenguest.h's save/restore API against Debian's (compat-check). */
+static void test_compat(void)
+{
+    char cmd[512];
+    int rc;
+
+    if ( !compat )
+    {
+        printf("    (Debian's xenguest.h is not installed: nothing compared)\n");
+        return;
+    }
+    snprintf(cmd, sizeof(cmd), "%s%s", compat, verbose ? "" : " >/dev/null");
+    rc = system(cmd);
+    CHECK(WIFEXITED(rc) && WEXITSTATUS(rc) == 0,
+          "xenguest.h's save/restore names, layouts or numbers differ from "
+          "Debian's (run %s)", compat);
+}
+
+static const struct {
+    const char *name;
+    void (*fn)(void);
+} cases[] = {
+    { "xc_domain_save/restore API as Debian's xenguest.h", test_compat },
+    { "non-live round trip: exact copy, stream valid", test_nonlive_roundtrip },
+    { "live round trip, guest writing: exact copy", test_live_roundtrip },
+    { "live, default downtime policy", test_live_default_policy },
+    { "live, Xen's policy (5 rounds / 50 pages)", test_live_xen_policy },
+    { "live, auto-converge throttles a busy guest", test_live_auto_converge },
+    { "save failures: the source runs on", test_save_failures },
+    { "receiver killed mid-stream: EPIPE, source runs on", test_receiver_killed },
+    { "restore failures: half-built domain destroyed", test_restore_failures },
+    { "malformed streams: each refused with its message", test_malformed_streams },
+    { "truncated at every record boundary and mid-record", test_truncations },
+    { "version 2 stream (no STATIC_DATA_END)", test_version2 },
+};
+
+int main(int argc, char **argv)
+{
+    unsigned int i, passed = 0, failed = 0;
+
+    for ( i = 1; i < (unsigned int)argc; i++ )
+    {
+        if ( !strcmp(argv[i], "-v") )
+            verbose = true;
+        else if ( !checker )
+            checker = argv[i];
+        else
+            compat = argv[i];
+    }
+    if ( !checker )
+    {
+        printf("usage: test-migrate [-v] SR-CHECK\n0 passed, 1 failed\n");
+        return 1;
+    }
+    xch = xc_interface_open(&capture, &capture, 0);
+    if ( !xch )
+    {
+        printf("cannot open the interface\n0 passed, 1 failed\n");
+        return 1;
+    }
+
+    for ( i = 0; i < sizeof(cases) / sizeof(cases[0]); i++ )
+    {
+        fake_reset();
+        log_clear();
+        case_failed = false;
+        cases[i].fn();
+        if ( fake.live_maps )
+            CHECK(0, "%u foreign mappings left", fake.live_maps);
+        printf("%s %s\n", case_failed ? "FAIL" : "PASS", cases[i].name);
+        if ( case_failed )
+            failed++;
+        else
+            passed++;
+    }
+
+    fake_reset();
+    xc_interface_close(xch);
+    if ( fake_live_buffer_pages() )
+    {
+        printf("FAIL %lu hypercall buffer pages never freed\n",
+               fake_live_buffer_pages());
+        failed++;
+    }
+    printf("%u passed, %u failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
