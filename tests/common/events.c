@@ -78,12 +78,24 @@ long register_vcpu_info(unsigned int id)
     return rc;
 }
 
+/* The xAPIC page (identity-mapped); the per-vCPU vector is a local APIC interrupt. */
+#define LAPIC_SVR   ((volatile uint32_t *)0xfee000f0UL)
+#define LAPIC_EOI   ((volatile uint32_t *)0xfee000b0UL)
+static bool upcall_via_lapic[GUEST_MAX_VCPUS];
+
 long setup_upcall_vector(unsigned int id)
 {
     struct xen_hvm_evtchn_upcall_vector op = { .vcpu = id, .vector = UPCALL_VECTOR };
+    long rc;
 
     set_intr_gate(UPCALL_VECTOR, evtchn_upcall_entry);
-    return hypercall_hvm_op(HVMOP_set_evtchn_upcall_vector, &op);
+    /* As Linux: the local APIC software-enabled (the vector is delivered through it). */
+    if ( id == smp_processor_id() )
+        *LAPIC_SVR |= 0x100;
+    rc = hypercall_hvm_op(HVMOP_set_evtchn_upcall_vector, &op);
+    if ( !rc && id < GUEST_MAX_VCPUS )
+        upcall_via_lapic[id] = true;
+    return rc;
 }
 
 void do_evtchn_upcall(void);
@@ -93,6 +105,9 @@ void do_evtchn_upcall(void)
     struct vcpu_info *vi = vcpu_info[cpu];
 
     upcall_count[cpu]++;
+    /* The per-vCPU vector is acknowledged at the local APIC, as Linux does. */
+    if ( upcall_via_lapic[cpu] )
+        *LAPIC_EOI = 0;
     if ( !vi || !shared_info )
         return;
     while ( __atomic_load_n(&vi->evtchn_upcall_pending, __ATOMIC_ACQUIRE) )

@@ -31,13 +31,13 @@
 
 /*
  * Leaf 1 ECX: VMX, MONITOR, SMX, EIST, TM2, the debug store, xTPR and
- * PDCM (their MSRs), DCA, x2APIC, TSC-deadline, XSAVE/OSXSAVE/AVX.
+ * PDCM (their MSRs), DCA, XSAVE/OSXSAVE/AVX.  x2APIC and the TSC-deadline
+ * timer are the vLAPIC's (hvm/vlapic.c), advertised whatever the host has.
  */
 #define CPUID1_ECX_HIDDEN  (X86_FEATURE_VMX_ECX | X86_FEATURE_MONITOR_ECX |   \
                             CPUID1C_DTES64 | CPUID1C_DSCPL | CPUID1C_SMX |    \
                             CPUID1C_EIST | CPUID1C_TM2 | CPUID1C_XTPR |       \
                             CPUID1C_PDCM | CPUID1C_DCA |                      \
-                            X86_FEATURE_X2APIC_ECX | X86_FEATURE_TSC_DEADLINE_ECX | \
                             X86_FEATURE_XSAVE_ECX | X86_FEATURE_OSXSAVE_ECX | \
                             X86_FEATURE_AVX_ECX)
 
@@ -106,7 +106,9 @@ void guest_cpuid(const struct vcpu *v, uint32_t leaf, uint32_t subleaf,
             res->b = HVM_HYPERCALL_PAGE_MSR;
             break;
         case XEN_CPUID_LEAF(4):
-            res->a = XEN_HVM_CPUID_VCPU_ID_PRESENT | XEN_HVM_CPUID_DOMID_PRESENT;
+            /* The per-vCPU upcall vector goes through the vLAPIC (needs EOI). */
+            res->a = XEN_HVM_CPUID_VCPU_ID_PRESENT | XEN_HVM_CPUID_DOMID_PRESENT |
+                     XEN_HVM_CPUID_UPCALL_VECTOR;
             res->b = v->vcpu_id;
             res->c = v->domain->domain_id;
             break;
@@ -120,7 +122,8 @@ void guest_cpuid(const struct vcpu *v, uint32_t leaf, uint32_t subleaf,
     case 1:
         res->c &= ~CPUID1_ECX_HIDDEN;
         res->d &= ~CPUID1_EDX_HIDDEN;
-        res->c |= X86_FEATURE_HYPERVISOR_ECX;
+        res->c |= X86_FEATURE_HYPERVISOR_ECX | X86_FEATURE_X2APIC_ECX |
+                  X86_FEATURE_TSC_DEADLINE_ECX;
         /* Initial APIC id = vCPU id; logical processor count = vCPUs. */
         res->b = (res->b & 0x0000ffff) | (v->vcpu_id << 24) |
                  ((v->domain->max_vcpus & 0xff) << 16);
@@ -145,7 +148,7 @@ void guest_cpuid(const struct vcpu *v, uint32_t leaf, uint32_t subleaf,
     case 0xa:                                   /* performance monitoring */
         memset(res, 0, sizeof(*res));
         break;
-    case 0xb:                                   /* x2APIC topology: x2APIC hidden */
+    case 0xb:                                   /* x2APIC topology: not described */
     case 0x1f:
     case 0xf:                                   /* RDT monitoring */
     case 0x10:                                  /* RDT allocation */

@@ -20,6 +20,7 @@
 #include <asm/hvm/hvm.h>
 #include <asm/hvm/support.h>
 #include <asm/hvm/validate.h>
+#include <asm/hvm/vlapic.h>
 #include <asm/msr.h>
 #include <asm/processor.h>
 
@@ -76,6 +77,7 @@ void guest_msr_vcpu_init(struct vcpu *v)
 
 struct msr_features {
     bool mtrr, mce, ibrsb, ibpb, stibp, ssbd, l1d_flush, arch_caps, tsc_aux;
+    bool x2apic, tsc_deadline;
 };
 
 static void get_features(const struct vcpu *v, struct msr_features *f)
@@ -92,6 +94,8 @@ static void get_features(const struct vcpu *v, struct msr_features *f)
         memset(&e8, 0, sizeof(e8));
 
     f->mtrr = l1.d & CPUID1D_MTRR;
+    f->x2apic = l1.c & X86_FEATURE_X2APIC_ECX;
+    f->tsc_deadline = l1.c & X86_FEATURE_TSC_DEADLINE_ECX;
     f->mce = l1.d & (CPUID1D_MCE | CPUID1D_MCA);
     f->ibrsb = l7.d & CPUID7D_IBRSB;
     f->ibpb = f->ibrsb || (e8.b & CPUIDe8B_IBPB);
@@ -182,9 +186,12 @@ int guest_rdmsr(struct vcpu *v, uint32_t msr, uint64_t *val)
         break;
     case MSR_IA32_TSC:          *val = rdtsc(); break;
     case MSR_IA32_APICBASE:
-        /* xAPIC mode, enabled, where the MADT says; vCPU 0 is the BSP (Xen's vLAPIC). */
-        *val = APIC_DEFAULT_BASE | MSR_IA32_APICBASE_ENABLE |
-               (v->vcpu_id == 0 ? MSR_IA32_APICBASE_BSP : 0);
+    case MSR_IA32_TSC_DEADLINE:
+    case MSR_X2APIC_FIRST ... MSR_X2APIC_LAST:
+        /* The vLAPIC's (hvm/vlapic.c); x2APIC registers #GP in xAPIC mode. */
+        if ( (msr == MSR_IA32_TSC_DEADLINE && !f.tsc_deadline) ||
+             !vlapic_rdmsr(v, msr, val) )
+            goto gp;
         break;
     case MSR_IA32_FEATURE_CONTROL:
         /* Locked, with neither VMX nor SMX enabled (Xen without nested virt). */
@@ -331,11 +338,21 @@ int guest_wrmsr(struct vcpu *v, uint32_t msr, uint64_t val)
     case MSR_IA32_APICBASE:
         /*
          * Reserved bits (7:0, 9, beyond the address width) and x2APIC mode
-         * (not advertised) fault; moving or disabling the APIC is ignored.
+         * where CPUID does not advertise it fault; the vLAPIC checks the
+         * mode transitions (BSP is read-only, moving the APIC is ignored).
          */
         if ( (val & ~(MSR_IA32_APICBASE_BASE_MASK | MSR_IA32_APICBASE_BSP |
-                      MSR_IA32_APICBASE_ENABLE)) ||
-             (val >> hvm_paddr_bits()) )
+                      MSR_IA32_APICBASE_ENABLE | MSR_IA32_APICBASE_EXTD)) ||
+             ((val & MSR_IA32_APICBASE_EXTD) && !f.x2apic) ||
+             (val >> hvm_paddr_bits()) ||
+             !vlapic_wrmsr(v, msr, (val & ~(uint64_t)MSR_IA32_APICBASE_BSP) |
+                                   (v->vcpu_id == 0 ? MSR_IA32_APICBASE_BSP : 0)) )
+            goto gp;
+        break;
+    case MSR_IA32_TSC_DEADLINE:
+    case MSR_X2APIC_FIRST ... MSR_X2APIC_LAST:
+        if ( (msr == MSR_IA32_TSC_DEADLINE && !f.tsc_deadline) ||
+             !vlapic_wrmsr(v, msr, val) )
             goto gp;
         break;
     case MSR_IA32_TSC:

@@ -14,6 +14,7 @@
 #include <asm/hvm/hvm.h>
 #include <asm/hvm/support.h>
 #include <asm/hvm/validate.h>
+#include <asm/hvm/vlapic.h>
 #include <asm/msr.h>
 #include <asm/p2m.h>
 #include <asm/paging.h>
@@ -162,7 +163,7 @@ void hvm_hlt(struct vcpu *v, struct cpu_user_regs *regs)
         vcpu_down(v);
         return;
     }
-    if ( hvm_vcpu_upcall_vector(v) >= 0 )
+    if ( hvm_vcpu_has_pending_irq(v).source != hvm_intsrc_none )
         return;
     vcpu_block_enable_events(v);
 }
@@ -171,9 +172,13 @@ void hvm_hlt(struct vcpu *v, struct cpu_user_regs *regs)
 
 int hvm_domain_initialise(struct domain *d)
 {
+    int rc;
+
     hap_domain_init(d);
     hvm_portio_init(d);
-    return p2m_init(d);
+    if ( (rc = p2m_init(d)) )
+        return rc;
+    return vlapic_domain_init(d);
 }
 
 void hvm_set_memory_map(struct domain *d, const struct hvm_memmap_table_entry *map,
@@ -190,6 +195,7 @@ void hvm_domain_destroy(struct domain *d)
     paging_teardown(d);
     p2m_drop_foreign_mappings_of(d);
     p2m_teardown(d);
+    vlapic_domain_destroy(d);
 }
 
 /* The FXSAVE image of a CPU after FNINIT with SSE defaults. */
@@ -202,17 +208,21 @@ int hvm_vcpu_initialise(struct vcpu *v)
 {
     uint16_t fcw = FCW_DEFAULT;
     uint32_t mxcsr = MXCSR_DEFAULT;
+    int rc;
 
     memcpy(v->arch.hvm.fpu + FXSAVE_FCW_OFFSET, &fcw, sizeof(fcw));
     memcpy(v->arch.hvm.fpu + FXSAVE_MXCSR_OFFSET, &mxcsr, sizeof(mxcsr));
     v->arch.hvm.regs.rflags = X86_EFLAGS_MBS;
     guest_msr_vcpu_init(v);
+    if ( (rc = vlapic_init(v)) )
+        return rc;
     return hvm_funcs->vcpu_initialise(v);
 }
 
 void hvm_vcpu_destroy(struct vcpu *v)
 {
     hvm_funcs->vcpu_destroy(v);
+    vlapic_destroy(v);
 }
 
 bool hvm_hap_nested_page_fault(struct vcpu *v, uint64_t gpa, unsigned long q)

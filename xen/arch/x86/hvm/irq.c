@@ -1,41 +1,54 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The event channel upcall of HVM/PVH vCPUs.
+ * Interrupt sources of HVM/PVH vCPUs: the emulated local APIC and the
+ * event channel upcall.
  *
- * Two ways to ask for it, as in Xen: a per-vCPU vector
- * (HVMOP_set_evtchn_upcall_vector), latched like an edge-triggered local
- * APIC interrupt each time evtchn_upcall_pending goes from 0 to 1; or the
- * domain-wide HVM_PARAM_CALLBACK_IRQ of the vector type, level-triggered:
- * injected whenever evtchn_upcall_pending is set and the vCPU can take an
- * interrupt (the guest clears it in its handler before scanning).  The
- * per-vCPU vector wins if both are set.  No local APIC is emulated, so no
- * EOI is expected.  Either way a blocked vCPU is woken.
+ * Two ways to ask for the upcall, as in Xen: a per-vCPU vector
+ * (HVMOP_set_evtchn_upcall_vector), latched in the vLAPIC's IRR each time
+ * evtchn_upcall_pending goes from 0 to 1 and acknowledged with an EOI, as
+ * any local APIC interrupt (Linux EOIs it); or the domain-wide
+ * HVM_PARAM_CALLBACK_IRQ of the vector type, which bypasses the local
+ * APIC: injected whenever evtchn_upcall_pending is set and the vCPU can
+ * take an interrupt (the guest clears it in its handler; no EOI).  The
+ * per-vCPU vector wins if both are set.  Either way a blocked vCPU is woken.
  */
 #include <xen/event.h>
 #include <xen/lib.h>
 #include <xen/sched.h>
 #include <asm/hvm/hvm.h>
+#include <asm/hvm/vlapic.h>
 
 void hvm_assert_evtchn_irq(struct vcpu *v)
 {
     if ( v->arch.hvm.evtchn_upcall_vector )
-        v->arch.hvm.evtchn_upcall_latched = true;
+    {
+        vlapic_set_irq(v, v->arch.hvm.evtchn_upcall_vector);
+        return;
+    }
     vcpu_kick(v);
 }
 
-int hvm_vcpu_upcall_vector(struct vcpu *v)
+struct hvm_intack hvm_vcpu_has_pending_irq(struct vcpu *v)
 {
-    const struct hvm_vcpu *h = &v->arch.hvm;
     uint8_t via = v->domain->arch.hvm.callback_via_vector;
+    struct hvm_intack ia = { hvm_intsrc_none, 0 };
+    int vec;
 
-    if ( h->evtchn_upcall_vector )
-        return h->evtchn_upcall_latched ? h->evtchn_upcall_vector : -1;
-    if ( via && vcpu_events_pending(v) )
-        return via;
-    return -1;
+    if ( !v->arch.hvm.evtchn_upcall_vector && via && vcpu_events_pending(v) )
+    {
+        ia.source = hvm_intsrc_vector;
+        ia.vector = via;
+    }
+    else if ( (vec = vlapic_has_pending_irq(v)) >= 0 )
+    {
+        ia.source = hvm_intsrc_lapic;
+        ia.vector = vec;
+    }
+    return ia;
 }
 
-void hvm_upcall_injected(struct vcpu *v)
+void hvm_vcpu_ack_pending_irq(struct vcpu *v, struct hvm_intack intack)
 {
-    v->arch.hvm.evtchn_upcall_latched = false;
+    if ( intack.source == hvm_intsrc_lapic )
+        vlapic_ack_pending_irq(v, intack.vector);
 }

@@ -47,6 +47,8 @@ static uint64_t ept_p2m_type_to_flags(const struct domain *d, p2m_type_t t,
         return EPTE_R | EPTE_X | EPTE_MT_WB | (ad & EPTE_A);
     case p2m_map_foreign:
         return EPTE_R | EPTE_W | EPTE_MT_WB | ad;
+    case p2m_mmio_direct:
+        return EPTE_R | EPTE_W | EPTE_MT_UC | ad;
     default:
         return 0;
     }
@@ -151,7 +153,8 @@ static int ept_set_entry(struct p2m_domain *p2m, unsigned long gfn, unsigned lon
     }
     *e = (mfn == INVALID_MFN) ? 0 : make_leaf(d, mfn, target, t);
 
-    if ( gfn + (1UL << order) - 1 > p2m->max_mapped_pfn )
+    /* The APIC-access page is no RAM: log-dirty and migration never see it. */
+    if ( t != p2m_mmio_direct && gfn + (1UL << order) - 1 > p2m->max_mapped_pfn )
         p2m->max_mapped_pfn = gfn + (1UL << order) - 1;
     ept_sync_domain(p2m);
     return 0;

@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Interrupt delivery into VMX guests (Xen's vmx/intr.c, for the one
- * interrupt source there is: the event channel upcall).
+ * Interrupt delivery into VMX guests (Xen's vmx/intr.c): the vLAPIC's
+ * highest vector above PPR, or the HVM_PARAM_CALLBACK_IRQ vector.
  *
- * Before each VM entry: if an upcall vector is due and the guest can take
- * an interrupt (RFLAGS.IF set, no STI / MOV SS shadow, no other event
- * already queued for this entry) it is injected through
- * VM_ENTRY_INTR_INFO; otherwise "interrupt-window exiting" is turned on so
- * that the guest exits as soon as it can take it, and it is injected then.
+ * Before each VM entry: if an interrupt is due and the guest can take it
+ * (RFLAGS.IF set, no STI / MOV SS shadow, no other event already queued
+ * for this entry) it is injected through VM_ENTRY_INTR_INFO and
+ * acknowledged (IRR -> ISR); otherwise "interrupt-window exiting" is
+ * turned on so that the guest exits as soon as it can take it.  With the
+ * TPR shadow the guest changes TPR without exits: the TPR threshold is
+ * set to the priority of the highest vector TPR holds back, so lowering
+ * TPR below it exits and the vector is delivered.
  *
  * After each VM exit: an event whose delivery the exit interrupted (an
  * EPT violation on the guest stack while delivering the upcall, say) is
@@ -16,6 +19,7 @@
 #include <xen/lib.h>
 #include <xen/sched.h>
 #include <asm/hvm/hvm.h>
+#include <asm/hvm/vlapic.h>
 #include <asm/hvm/vmx/vmcs.h>
 #include <asm/hvm/vmx/vmx.h>
 #include <asm/processor.h>
@@ -30,11 +34,22 @@ static void set_intr_window_exiting(bool on)
         __vmwrite(CPU_BASED_VM_EXEC_CONTROL, want);
 }
 
+static void vmx_update_tpr_threshold(struct vcpu *v)
+{
+    int blocked;
+
+    if ( !(vmx_caps.cpu_based & CPU_BASED_TPR_SHADOW) )
+        return;
+    blocked = vlapic_tpr_blocked_irq(v);
+    __vmwrite(TPR_THRESHOLD, blocked < 0 ? 0 : blocked >> 4);
+}
+
 void vmx_intr_assist(struct vcpu *v, struct cpu_user_regs *regs)
 {
-    int vector = hvm_vcpu_upcall_vector(v);
+    struct hvm_intack ia = hvm_vcpu_has_pending_irq(v);
 
-    if ( vector < 0 )
+    vmx_update_tpr_threshold(v);
+    if ( ia.source == hvm_intsrc_none )
     {
         set_intr_window_exiting(false);
         return;
@@ -47,10 +62,10 @@ void vmx_intr_assist(struct vcpu *v, struct cpu_user_regs *regs)
         set_intr_window_exiting(true);
         return;
     }
-    __vmwrite(VM_ENTRY_INTR_INFO, vector |
+    __vmwrite(VM_ENTRY_INTR_INFO, ia.vector |
               (X86_EVENTTYPE_EXT_INTR << INTR_INFO_INTR_TYPE_SHIFT) |
               INTR_INFO_VALID_MASK);
-    hvm_upcall_injected(v);
+    hvm_vcpu_ack_pending_irq(v, ia);
     set_intr_window_exiting(false);
 }
 

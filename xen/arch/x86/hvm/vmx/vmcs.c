@@ -19,6 +19,7 @@
 #include <asm/processor.h>
 #include <asm/hvm/vmx/vmcs.h>
 #include <asm/hvm/vmx/vmx.h>
+#include <asm/hvm/vlapic.h>
 #include <asm/paging.h>
 
 /* pml=<bool>: Page Modification Logging for log-dirty tracking. */
@@ -64,6 +65,28 @@ static void *vmxon_region;
 static uint16_t next_vpid = 1;
 
 static const char *pml_off_reason;
+
+bool vmx_apic_access_virt(void)
+{
+    return cpu_has_vmx_virtualize_apic_accesses;
+}
+
+/* x2APIC mode or a disabled APIC: no xAPIC page to virtualize. */
+void vmx_vlapic_mode_changed(struct vcpu *v)
+{
+    struct vmx_vcpu *vmx = &v->arch.hvm.vmx;
+    const struct vlapic *vlapic = &v->arch.hvm.vlapic;
+
+    if ( !cpu_has_vmx_virtualize_apic_accesses )
+        return;
+    if ( vlapic_x2apic_mode(vlapic) )
+        vmx->secondary_exec_control &= ~SECONDARY_EXEC_VIRTUALIZE_APIC_ACCESSES;
+    else
+        vmx->secondary_exec_control |= SECONDARY_EXEC_VIRTUALIZE_APIC_ACCESSES;
+    vmx_vmcs_enter(v);
+    __vmwrite(SECONDARY_VM_EXEC_CONTROL, vmx->secondary_exec_control);
+    vmx_vmcs_restore_current();
+}
 
 bool vmx_pml_usable(void)
 {
@@ -118,7 +141,7 @@ static int vmx_negotiate_caps(void)
     min = CPU_BASED_HLT_EXITING | CPU_BASED_UNCOND_IO_EXITING |
           CPU_BASED_MWAIT_EXITING | CPU_BASED_MONITOR_EXITING |
           CPU_BASED_ACTIVATE_SECONDARY_CONTROLS;
-    rc = adjust_vmx_controls("processor-based", min, 0,
+    rc = adjust_vmx_controls("processor-based", min, CPU_BASED_TPR_SHADOW,
                              true_ctls ? MSR_IA32_VMX_TRUE_PROCBASED_CTLS
                                        : MSR_IA32_VMX_PROCBASED_CTLS,
                              &vmx_caps.cpu_based);
@@ -128,15 +151,33 @@ static int vmx_negotiate_caps(void)
     vmx_caps.cpu_based &= ~(CPU_BASED_CR3_LOAD_EXITING |
                             CPU_BASED_CR3_STORE_EXITING |
                             CPU_BASED_INVLPG_EXITING);
+    /* With the TPR shadow CR8 is the virtual TPR; without, CR8 must exit. */
+    if ( vmx_caps.cpu_based & CPU_BASED_TPR_SHADOW )
+        vmx_caps.cpu_based &= ~(CPU_BASED_CR8_LOAD_EXITING | CPU_BASED_CR8_STORE_EXITING);
+    else
+        vmx_caps.cpu_based |= CPU_BASED_CR8_LOAD_EXITING | CPU_BASED_CR8_STORE_EXITING;
 
     min = SECONDARY_EXEC_ENABLE_EPT | SECONDARY_EXEC_UNRESTRICTED_GUEST;
     opt = SECONDARY_EXEC_ENABLE_VPID | SECONDARY_EXEC_ENABLE_RDTSCP |
           SECONDARY_EXEC_ENABLE_INVPCID | SECONDARY_EXEC_XSAVES |
-          SECONDARY_EXEC_PAUSE_LOOP_EXITING | SECONDARY_EXEC_ENABLE_PML;
+          SECONDARY_EXEC_PAUSE_LOOP_EXITING | SECONDARY_EXEC_ENABLE_PML |
+          SECONDARY_EXEC_VIRTUALIZE_APIC_ACCESSES | SECONDARY_EXEC_APIC_REGISTER_VIRT;
     rc = adjust_vmx_controls("secondary", min, opt,
                              MSR_IA32_VMX_PROCBASED_CTLS2, &vmx_caps.secondary);
     if ( rc )
         return rc;
+
+    /*
+     * xAPIC MMIO without instruction decoding needs all three: accesses
+     * redirected to the virtual-APIC page (TPR shadow), reads served from
+     * it and writes trapping after the fact (APIC-register virtualization).
+     * Without them the APIC page faults in EPT and MOVs are decoded.
+     */
+    if ( !(vmx_caps.cpu_based & CPU_BASED_TPR_SHADOW) ||
+         !(vmx_caps.secondary & SECONDARY_EXEC_APIC_REGISTER_VIRT) ||
+         !(vmx_caps.secondary & SECONDARY_EXEC_VIRTUALIZE_APIC_ACCESSES) )
+        vmx_caps.secondary &= ~(SECONDARY_EXEC_VIRTUALIZE_APIC_ACCESSES |
+                                SECONDARY_EXEC_APIC_REGISTER_VIRT);
 
     vmx_caps.ept_vpid = rdmsr(MSR_IA32_VMX_EPT_VPID_CAP);
     if ( !(vmx_caps.ept_vpid & VMX_EPT_WALK_LENGTH_4_SUPPORTED) ||
@@ -208,6 +249,9 @@ static void vmx_display_features(void)
     P(cpu_has_vmx_unrestricted_guest, "Unrestricted Guest");
     P(cpu_has_vmx_ple, "Pause-Loop Exiting");
     P(cpu_has_vmx_pml, "Page Modification Logging");
+    P(vmx_caps.cpu_based & CPU_BASED_TPR_SHADOW, "APIC TPR shadow");
+    P(cpu_has_vmx_virtualize_apic_accesses, "APIC MMIO access virtualisation");
+    P(cpu_has_vmx_apic_reg_virt, "APIC Register Virtualization");
 #undef P
 
     if ( cpu_has_vmx_pml )
@@ -474,6 +518,14 @@ int vmx_create_vmcs(struct vcpu *v)
     __vmwrite(TSC_OFFSET, 0);
     __vmwrite(VMCS_LINK_POINTER, ~0UL);
     __vmwrite(EPT_POINTER, d->arch.hvm.p2m.eptp);
+    if ( vmx_caps.cpu_based & CPU_BASED_TPR_SHADOW )
+    {
+        /* The vLAPIC's register page is the virtual-APIC page. */
+        __vmwrite(VIRTUAL_APIC_PAGE_ADDR, virt_to_maddr(v->arch.hvm.vlapic.regs));
+        __vmwrite(TPR_THRESHOLD, 0);
+    }
+    if ( secondary & SECONDARY_EXEC_VIRTUALIZE_APIC_ACCESSES )
+        __vmwrite(APIC_ACCESS_ADDR, vlapic_access_mfn(d) << PAGE_SHIFT);
 
     if ( secondary & SECONDARY_EXEC_PAUSE_LOOP_EXITING )
     {

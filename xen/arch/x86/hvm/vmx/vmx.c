@@ -10,12 +10,15 @@
 #include <xen/console.h>
 #include <xen/errno.h>
 #include <xen/lib.h>
+#include <xen/mm.h>
 #include <xen/param.h>
 #include <xen/sched.h>
 #include <asm/cpuid.h>
 #include <asm/hvm/hvm.h>
 #include <asm/hvm/support.h>
 #include <asm/hvm/validate.h>
+#include <asm/hvm/vlapic.h>
+#include <asm/apic.h>
 #include <asm/hvm/vmx/vmcs.h>
 #include <asm/hvm/vmx/vmx.h>
 #include <asm/msr.h>
@@ -192,12 +195,21 @@ static void vmx_exit_cr_access(struct vcpu *v, struct cpu_user_regs *regs)
             rc = hvm_set_cr0(v, *gpr);
         else if ( cr == 4 )
             rc = hvm_set_cr4(v, *gpr);
-        else if ( cr != 8 )     /* CR8 (TPR): no local APIC to update yet */
+        else if ( cr == 8 )     /* exits only without the TPR shadow */
+        {
+            if ( *gpr >> 4 )
+            {
+                vmx_inject_hw_exception(X86_EXC_GP, 0);
+                return;
+            }
+            vlapic_set_cr8(v, *gpr);
+        }
+        else
             rc = -1;
         break;
     case VMX_CR_ACCESS_TYPE_MOV_FROM_CR:
         if ( cr == 8 )
-            *gpr = 0;
+            *gpr = vlapic_get_cr8(v);
         else
             rc = -1;
         break;
@@ -264,6 +276,68 @@ static void vmx_exit_io(struct vcpu *v, struct cpu_user_regs *regs)
     update_guest_rip(regs);
 }
 
+/*
+ * An access to the xAPIC page the CPU did not complete: decode the MOV,
+ * emulate it on the vLAPIC and step over it.  'offset' is in the page.
+ */
+static void vmx_emulate_apic_mmio(struct vcpu *v, struct cpu_user_regs *regs,
+                                  unsigned int offset, bool write)
+{
+    struct hvm_mmio_insn insn;
+    unsigned long *gpr;
+    uint32_t val;
+
+    if ( hvm_decode_mmio_mov(__vmread(GUEST_CS_BASE) + regs->rip,
+                             hvm_funcs->long_mode_code(v), &insn) ||
+         insn.write != write || (insn.bytes == 2 && write) )
+    {
+        domain_crash(v->domain, "d%uv%u unsupported %s of APIC register %#x at rip %#lx",
+                     v->domain->domain_id, v->vcpu_id, write ? "write" : "read",
+                     offset, (unsigned long)regs->rip);
+        return;
+    }
+    gpr = insn.gpr >= 0 ? gpr_ptr(regs, insn.gpr) : NULL;
+    if ( write )
+    {
+        val = gpr ? (uint32_t)*gpr : insn.imm;
+        if ( !(offset & 3) )
+            vlapic_mmio_write(v, offset, val);
+    }
+    else
+    {
+        val = vlapic_mmio_read(v, offset);
+        if ( insn.bytes == 4 )
+            *gpr = val;                         /* 32-bit: zero-extended */
+        else
+            *gpr = (*gpr & ~0xffffUL) | (val & 0xffff);
+    }
+    regs->rip += insn.len;
+    /* Leaving the instruction ends any STI / MOV SS interrupt shadow. */
+    if ( __vmread(GUEST_INTERRUPTIBILITY_INFO) & 3 )
+        __vmwrite(GUEST_INTERRUPTIBILITY_INFO, __vmread(GUEST_INTERRUPTIBILITY_INFO) & ~3UL);
+}
+
+/* APIC-access exit (fault-like): a read of PPR, TMCCT..., or a write the CPU will not take. */
+static void vmx_exit_apic_access(struct vcpu *v, struct cpu_user_regs *regs)
+{
+    unsigned long q = __vmread(EXIT_QUALIFICATION);
+    unsigned int type = (q >> 12) & 0xf;
+
+    if ( type > 1 )             /* 0 linear read, 1 linear write */
+    {
+        domain_crash(v->domain, "d%uv%u APIC access of type %u (qualification %#lx) at rip %#lx",
+                     v->domain->domain_id, v->vcpu_id, type, q, (unsigned long)regs->rip);
+        return;
+    }
+    vmx_emulate_apic_mmio(v, regs, q & 0xfff, type == 1);
+}
+
+/* APIC-write exit (trap-like): the value is in the virtual-APIC page. */
+static void vmx_exit_apic_write(struct vcpu *v, struct cpu_user_regs *regs)
+{
+    vlapic_apic_write(v, __vmread(EXIT_QUALIFICATION) & 0xfff);
+}
+
 static void vmx_exit_ept_violation(struct vcpu *v, struct cpu_user_regs *regs)
 {
     unsigned long q = __vmread(EXIT_QUALIFICATION);
@@ -271,6 +345,14 @@ static void vmx_exit_ept_violation(struct vcpu *v, struct cpu_user_regs *regs)
 
     if ( hvm_hap_nested_page_fault(v, gpa, q) )
         return;
+    /* The xAPIC page without the CPU's APIC virtualization. */
+    if ( (gpa >> PAGE_SHIFT) == (APIC_DEFAULT_BASE >> PAGE_SHIFT) &&
+         !hvm_funcs->apic_access_virt() && !(q & EPT_EXEC_VIOLATION) &&
+         !vlapic_x2apic_mode(&v->arch.hvm.vlapic) )
+    {
+        vmx_emulate_apic_mmio(v, regs, gpa & ~PAGE_MASK, q & EPT_WRITE_VIOLATION);
+        return;
+    }
     domain_crash(v->domain, "d%uv%u EPT violation: gpa %#lx (%c%c%c) at rip %#lx",
                  v->domain->domain_id, v->vcpu_id, (unsigned long)gpa,
                  q & EPT_READ_VIOLATION ? 'r' : '-',
@@ -339,6 +421,9 @@ static const vmx_exit_handler_t vmx_exit_handlers[EXIT_REASON_NR] = {
     [EXIT_REASON_EPT_VIOLATION]         = vmx_exit_ept_violation,
     [EXIT_REASON_WBINVD]                = vmx_exit_wbinvd,
     [EXIT_REASON_PML_FULL]              = vmx_exit_pml_full,
+    [EXIT_REASON_TPR_BELOW_THRESHOLD]   = vmx_exit_ignore,  /* vmx_intr_assist delivers */
+    [EXIT_REASON_APIC_ACCESS]           = vmx_exit_apic_access,
+    [EXIT_REASON_APIC_WRITE]            = vmx_exit_apic_write,
     [EXIT_REASON_VMX_PREEMPTION_TIMER_EXPIRED] = vmx_exit_preemption_timer,
 };
 
@@ -829,4 +914,6 @@ const struct hvm_function_table vmx_function_table = {
     .enable_pml         = vmx_domain_enable_pml,
     .disable_pml        = vmx_domain_disable_pml,
     .flush_pml          = vmx_domain_flush_pml_buffers,
+    .apic_access_virt   = vmx_apic_access_virt,
+    .vlapic_mode_changed = vmx_vlapic_mode_changed,
 };

@@ -15,6 +15,7 @@ typedef enum {
     p2m_ram_logdirty    = 1,    /* RAM being tracked for dirty pages */
     p2m_ram_ro          = 2,
     p2m_mmio_dm         = 4,    /* not present: emulated or nothing */
+    p2m_mmio_direct     = 5,    /* a hypervisor page (the APIC-access page), UC */
     p2m_map_foreign     = 14,   /* another domain's frame (control domain only) */
     p2m_invalid         = 15,
 } p2m_type_t;

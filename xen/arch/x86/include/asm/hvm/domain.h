@@ -28,6 +28,8 @@ struct hvm_domain {
     struct hvm_io_handler portio[MAX_PORTIO_HANDLERS];
     unsigned int      nr_portio;
     struct hvm_rtc    rtc;
+    /* VMX "virtualize APIC accesses": mapped at 0xfee00000, never read itself. */
+    void             *apic_access_page;
 };
 
 #endif /* __ASM_X86_HVM_DOMAIN_H__ */

@@ -44,6 +44,10 @@ struct hvm_function_table {
     int  (*enable_pml)(struct domain *d);
     void (*disable_pml)(struct domain *d);
     void (*flush_pml)(struct domain *d);
+    /* The CPU redirects xAPIC MMIO to the virtual-APIC page (else: EPT faults). */
+    bool (*apic_access_virt)(void);
+    /* v's APIC changed mode (x2APIC on/off, disabled): adjust the controls. */
+    void (*vlapic_mode_changed)(struct vcpu *v);
 };
 
 extern const struct hvm_function_table *hvm_funcs;
@@ -79,14 +83,31 @@ int hvm_set_efer(struct vcpu *v, uint64_t value);
 void hvm_portio(struct vcpu *v, unsigned int port, unsigned int bytes, bool in,
                 unsigned long *val);
 /*
- * hvm/irq.c: the event channel upcall.  hvm_assert_evtchn_irq() is called
- * when evtchn_upcall_pending becomes set; the vendor code asks
- * hvm_vcpu_upcall_vector() before each VM entry which vector to inject
- * (-1: none) and calls hvm_upcall_injected() once it did.
+ * hvm/irq.c: interrupt sources.  hvm_assert_evtchn_irq() is called when
+ * evtchn_upcall_pending becomes set; the vendor code asks
+ * hvm_vcpu_has_pending_irq() before each VM entry what to inject and
+ * calls hvm_vcpu_ack_pending_irq() once it did.
  */
 void hvm_assert_evtchn_irq(struct vcpu *v);
-int hvm_vcpu_upcall_vector(struct vcpu *v);
-void hvm_upcall_injected(struct vcpu *v);
+
+/* The interrupt to inject next (Xen's hvm_intack). */
+enum hvm_intsrc { hvm_intsrc_none, hvm_intsrc_lapic, hvm_intsrc_vector };
+struct hvm_intack {
+    enum hvm_intsrc source;
+    uint8_t         vector;
+};
+struct hvm_intack hvm_vcpu_has_pending_irq(struct vcpu *v);
+void hvm_vcpu_ack_pending_irq(struct vcpu *v, struct hvm_intack intack);
+
+/* hvm/emulate.c: the MOV forms Linux uses on APIC registers. */
+struct hvm_mmio_insn {
+    bool         write;
+    unsigned int bytes;         /* 2, 4 */
+    int          gpr;           /* 0-15, or -1: the immediate */
+    uint32_t     imm;
+    unsigned int len;           /* instruction length */
+};
+int hvm_decode_mmio_mov(unsigned long rip, bool long_mode, struct hvm_mmio_insn *insn);
 
 void hvm_portio_init(struct domain *d);
 /* True if the EPT violation was expected and handled (log-dirty, ...). */

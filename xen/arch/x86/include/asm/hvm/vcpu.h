@@ -5,6 +5,7 @@
 
 #include <xen/types.h>
 #include <asm/regs.h>
+#include <asm/hvm/vlapic.h>
 #include <asm/hvm/vmx/vmcs.h>
 #include <asm/hvm/vmx/vmx.h>
 #include <asm/msr.h>
@@ -43,11 +44,11 @@ struct hvm_vcpu {
 
     /*
      * Event channel upcall: the vector from HVMOP_set_evtchn_upcall_vector
-     * (0: none) and whether an upcall on it waits to be injected (set when
-     * evtchn_upcall_pending goes from 0 to 1, as a local APIC's IRR bit).
+     * (0: none), delivered through the vLAPIC's IRR.
      */
     uint8_t         evtchn_upcall_vector;
-    bool            evtchn_upcall_latched;
+
+    struct vlapic   vlapic;
 
     struct vmx_vcpu vmx;
 };

@@ -8,6 +8,7 @@
 #define EPTE_X              (1ULL << 2)
 #define EPTE_RWX            (EPTE_R | EPTE_W | EPTE_X)
 #define EPTE_MT_SHIFT       3
+#define EPTE_MT_UC          (0ULL << EPTE_MT_SHIFT)
 #define EPTE_MT_WB          (6ULL << EPTE_MT_SHIFT)
 #define EPTE_IPAT           (1ULL << 6)
 #define EPTE_SP             (1ULL << 7)     /* leaf at level 2 or 3 */

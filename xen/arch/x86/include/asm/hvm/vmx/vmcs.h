@@ -288,6 +288,9 @@ extern struct vmx_caps vmx_caps;
 #define cpu_has_vmx_rdtscp      cpu_has_vmx_secondary(SECONDARY_EXEC_ENABLE_RDTSCP)
 #define cpu_has_vmx_invpcid     cpu_has_vmx_secondary(SECONDARY_EXEC_ENABLE_INVPCID)
 #define cpu_has_vmx_xsaves      cpu_has_vmx_secondary(SECONDARY_EXEC_XSAVES)
+#define cpu_has_vmx_virtualize_apic_accesses \
+    cpu_has_vmx_secondary(SECONDARY_EXEC_VIRTUALIZE_APIC_ACCESSES)
+#define cpu_has_vmx_apic_reg_virt cpu_has_vmx_secondary(SECONDARY_EXEC_APIC_REGISTER_VIRT)
 #define cpu_has_vmx_ept_ad      (!!(vmx_caps.ept_vpid & VMX_EPT_AD_BIT))
 #define cpu_has_vmx_ept_2mb     (!!(vmx_caps.ept_vpid & VMX_EPT_SUPERPAGE_2MB))
 
@@ -315,6 +318,8 @@ void vmx_set_segment(enum x86_segment seg, uint16_t sel, uint64_t base,
 void vmx_get_segment(enum x86_segment seg, uint32_t *sel, uint64_t *base,
                      uint32_t *limit, uint32_t *ar);
 bool vmx_pml_usable(void);
+bool vmx_apic_access_virt(void);
+void vmx_vlapic_mode_changed(struct vcpu *v);
 unsigned int vmx_ple_gap(void);
 
 struct domain;
