@@ -226,6 +226,13 @@ evaluate() {
     *) reasons+=("Bochs did not run, see ${dir#$ROOT/}/bochs.out") ;;
     esac
 
+    # A hypervisor panic fails every case, even one that printed all its
+    # results first (the machine may power off before the runner's
+    # stop_on watch sees the line).
+    if grep -qE '^\(XEN\) (Panic on CPU|Xen BUG at)' "$log"; then
+        reasons+=("the hypervisor panicked")
+    fi
+
     # "(dN) ... Test result: STATUS" lines: "N STATUS" ("- STATUS" if the
     # line names no domain).
     mapfile -t lines < <(awk '
