@@ -23,6 +23,7 @@ const char test_title[] = "xentop's sysctl: every domain's dirty counters";
 static xen_dirty_sysctl_domain_t doms[MAX_DOMS];
 static xen_dirty_sysctl_vcpu_t vcpus[MAX_RECS];
 static unsigned long bad;
+static uint64_t now, last_now;      /* the hypervisor's time of a sample */
 
 static void check(bool ok, const char *fmt, unsigned long a, unsigned long b)
 {
@@ -38,12 +39,14 @@ static const xen_dirty_sysctl_domain_t *sample(uint32_t dom)
 {
     unsigned int nd = MAX_DOMS, nv = MAX_RECS, i;
 
-    if ( xc_dirty_stats_all(xch, doms, &nd, vcpus, &nv) )
+    if ( xc_dirty_stats_all(xch, doms, &nd, vcpus, &nv, &now) )
     {
         bad++;
         xtf_failure("Fail: xc_dirty_stats_all: errno %d\n", errno);
         return NULL;
     }
+    check(now > last_now, "sample time %lu after %lu\n", now, last_now);
+    last_now = now;
     for ( i = 0; i < nd; i++ )
         if ( doms[i].domid == dom )
             return &doms[i];
@@ -102,7 +105,7 @@ static void test_errors(unsigned int want_d, unsigned int want_v)
     unsigned int nd = 0, nv = 0;
     int rc;
 
-    rc = xc_dirty_stats_all(xch, NULL, &nd, NULL, &nv);
+    rc = xc_dirty_stats_all(xch, NULL, &nd, NULL, &nv, NULL);
     check(!rc && nd == want_d && nv == want_v,
           "size query: %lu domains, %lu vCPUs\n", nd, nv);
     printk("  ok   size query: %u domains, %u vCPUs\n", nd, nv);
@@ -242,7 +245,7 @@ void test_main(void)
     nd = MAX_DOMS;
     nv = MAX_RECS;
     t0 = rdtsc();
-    xc_dirty_stats_all(xch, doms, &nd, vcpus, &nv);
+    xc_dirty_stats_all(xch, doms, &nd, vcpus, &nv, &now);
     t1 = rdtsc();
     printk("cost: one xc_dirty_stats_all for %u domains, %u vCPUs: %lu ticks\n",
            nd, nv, (unsigned long)(t1 - t0));

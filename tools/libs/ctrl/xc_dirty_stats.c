@@ -81,7 +81,8 @@ int xc_vcpu_exit_counts(xc_interface *xch, uint32_t domid, uint32_t vcpu,
 
 int xc_dirty_stats_all(xc_interface *xch,
                        xen_dirty_sysctl_domain_t *domains, unsigned int *nr_domains,
-                       xen_dirty_sysctl_vcpu_t *vcpus, unsigned int *nr_vcpus)
+                       xen_dirty_sysctl_vcpu_t *vcpus, unsigned int *nr_vcpus,
+                       uint64_t *now)
 {
     bool query = !domains && !vcpus;
     unsigned int droom = query ? 0 : *nr_domains, vroom = query ? 0 : *nr_vcpus;
@@ -112,6 +113,8 @@ int xc_dirty_stats_all(xc_interface *xch,
     {
         *nr_domains = op->nr_domains;
         *nr_vcpus = op->nr_vcpus;
+        if ( now )
+            *now = op->now;
     }
  out:
     if ( !query )

@@ -12,6 +12,7 @@
 #include <xen/lib.h>
 #include <xen/sched.h>
 #include <xen/string.h>
+#include <xen/time.h>
 #include <public/domctl.h>
 #include <public/sysctl.h>
 #include <public/ext/dirty_sysctl.h>
@@ -66,6 +67,7 @@ static int dirty_stats_all(struct xen_sysctl_dirty_stats_all *op)
     }
     op->nr_domains = nd;
     op->nr_vcpus = nv;
+    op->now = NOW();
 
     if ( !dgva && !vgva )
         return 0;                               /* a size query */

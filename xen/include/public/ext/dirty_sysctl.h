@@ -12,6 +12,9 @@
  *
  *   IN   max_domains, max_vcpus: room in 'domains' and 'vcpus' (records)
  *   OUT  nr_domains, nr_vcpus:   records needed for every domain now
+ *   OUT  now: the hypervisor's system time (ns) when the counters were
+ *        read, so that rates are per interval of the sampler's own clock
+ *        however late the caller runs
  *
  * Both handles null: a size query (0, nr_* filled in, nothing written).
  * Otherwise both must be non-null with room > 0, each at most
@@ -70,6 +73,7 @@ struct xen_sysctl_dirty_stats_all {
     uint32_t nr_vcpus;                  /* OUT */
     XEN_GUEST_HANDLE_64(xen_dirty_sysctl_domain_t) domains;
     XEN_GUEST_HANDLE_64(xen_dirty_sysctl_vcpu_t) vcpus;
+    uint64_aligned_t now;               /* OUT: system time (ns) of the sample */
 };
 typedef struct xen_sysctl_dirty_stats_all xen_sysctl_dirty_stats_all_t;
 
