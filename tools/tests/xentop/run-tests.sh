@@ -18,9 +18,9 @@ BIN=$HERE/bin
 pass=0
 fail=0
 W=$(mktemp -d)
-SOCK=xentop-test-$$                 # our own tmux server, nobody else's
+SOCK=$W/tmux.sock                   # our own tmux server, nobody else's
 cleanup() {
-    tmux -L "$SOCK" kill-server 2>/dev/null
+    tmux -S "$SOCK" kill-server 2>/dev/null
     rm -rf "$W"
 }
 trap cleanup EXIT
@@ -200,8 +200,8 @@ end
 
 # ---- 2. the screen, in tmux ------------------------------------------------------------
 
-screen() { tmux -L "$SOCK" capture-pane -p -t top >"$W/screen" 2>/dev/null; }
-keys() { tmux -L "$SOCK" send-keys -t top "$@"; }
+screen() { tmux -S "$SOCK" capture-pane -p -t top >"$W/screen" 2>/dev/null; }
+keys() { tmux -S "$SOCK" send-keys -t top "$@"; }
 # Wait (up to 10 s) until the screen matches.
 wait_for() {
     for _ in $(seq 100); do
@@ -224,7 +224,7 @@ if ! command -v tmux >/dev/null; then
 else
     machine
     # ncurses keeps its memory until exit: no leak report from ASan.
-    tmux -L "$SOCK" -f /dev/null new-session -d -s top -x 132 -y 30 \
+    tmux -S "$SOCK" -f /dev/null new-session -d -s top -x 132 -y 30 \
         "env ASAN_OPTIONS=detect_leaks=0 TERM=xterm-256color $BIN/xentop -d 0.3; echo \$? >$W/screen-rc; sleep 30"
 
     begin "screen: a row per domain, by name, with the rates"
@@ -280,12 +280,12 @@ else
     end
 
     begin "screen: resized to 60x12, then back: redrawn to fit"
-    tmux -L "$SOCK" resize-window -t top -x 60 -y 12
+    tmux -S "$SOCK" resize-window -t top -x 60 -y 12
     wait_for '^Q Quit  D Delay  S Sort  <-/-> Sort column  Up/Down Sel' &&
     [ "$(wc -l <"$W/screen")" -le 12 ] || problem "$(wc -l <"$W/screen") lines"
     awk 'length > 60 { bad = 1 } END { exit bad }' "$W/screen" || problem "lines over 60 columns"
     [ "$(row_order)" = "web guest1 Domain-0" ] || problem "rows after resize: $(row_order)"
-    tmux -L "$SOCK" resize-window -t top -x 132 -y 30
+    tmux -S "$SOCK" resize-window -t top -x 132 -y 30
     wait_for 'Up/Down Select  Enter vCPUs  H Help'
     end
 
@@ -294,7 +294,7 @@ else
     for _ in $(seq 50); do [ -s "$W/screen-rc" ] && break; sleep 0.1; done
     [ "$(cat "$W/screen-rc" 2>/dev/null)" = 0 ] || problem "exit status '$(cat "$W/screen-rc" 2>/dev/null)'"
     end
-    tmux -L "$SOCK" kill-server 2>/dev/null
+    tmux -S "$SOCK" kill-server 2>/dev/null
 fi
 
 echo "$pass passed, $fail failed"
