@@ -99,6 +99,9 @@ static void try_all(xc_interface *xch, uint32_t target)
                                                  bitmap));
     expect_eperm("xc_dirty_stats",
                  xc_dirty_stats(xch, target, &st, NULL, &nr_vcpus));
+    nr = 0;
+    expect_eperm("xc_dirty_stats_all (size query)",
+                 xc_dirty_stats_all(xch, NULL, &nr, NULL, &nr_vcpus, NULL));
     expect_eperm("xc_domain_destroy", xc_domain_destroy(xch, target));
 
     xc_hypercall_buffer_free_pages(xch, dirty, 1);

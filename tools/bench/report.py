@@ -29,6 +29,10 @@ SEED_PLE_ON = 36616         # ple_gap=48
 MECHS = ("WP", "PML")
 
 
+
+# A fixed paragraph (measured by tests/dom0-top, not by make bench).
+XENTOP_COST = "### What a xentop refresh costs\n\n`xentop` (and `xl top`) refresh with one `XEN_SYSCTL_get_dirty_stats_all` for all domains (a size query only at the first sample, or after `-ENOBUFS`): it reads counters the hypervisor keeps anyway and never cleans, peeks or pauses anything, so its cost is one hypercall whose work grows with the number of domains and vCPUs. `tests/dom0-top` times one call from the control domain, bounce buffers included: about 22,000 ticks (instructions) for 2 domains and 3 vCPUs, 21,000 with 2 vCPUs -- microseconds on hardware; at xentop's default 3-second delay that is noise. Not measured by `make bench`.\n"
+
 def read(path):
     try:
         with open(path, errors="replace") as f:
@@ -859,6 +863,7 @@ def write_doc(path, report_md, rep, runs):
                     if ok else "**Some runs did not succeed:** " +
                     ", ".join(r.name for r in runs if not r.ok) + ".") +
                  "\n\n```\n" + command_lines(runs) + "\n```\n")
+    parts.append("\n" + XENTOP_COST)
     parts.append("\n## Reproducing\n\n```\nmake bench\n```\n\n"
                  "installs what is missing, builds, boots the runs two at a time "
                  "(about 11 minutes on two cores of the machine this was written on) "

@@ -33,6 +33,7 @@
 #include "public/domctl.h"
 #include "public/sysctl.h"
 #include "public/version.h"
+#include "public/ext/dirty_sysctl.h"
 #include "public/sched.h"
 #include "public/memory.h"
 #include "public/event_channel.h"
@@ -402,5 +403,22 @@ int xc_dirty_stats(xc_interface *xch, uint32_t domid,
 
 int xc_vcpu_exit_counts(xc_interface *xch, uint32_t domid, uint32_t vcpu,
                         uint64_t *counts, unsigned int *nr_reasons);
+
+/*
+ * xc_dirty_stats_all: every domain's tracking mode and counters, and its
+ * vCPUs', in one sysctl (XEN_SYSCTL_get_dirty_stats_all, NOT in Xen;
+ * public/ext/dirty_sysctl.h).  domains[] has room for *nr_domains
+ * records, vcpus[] for *nr_vcpus.  Both NULL: a size query.  On success,
+ * and on failure with errno ENOBUFS (not enough room, nothing written),
+ * *nr_domains and *nr_vcpus are the records every domain needs, and
+ * *now (may be NULL) the hypervisor's time of the sample in ns.
+ * Counters only: it never cleans or peeks a log-dirty bitmap.
+ */
+#define XENCTRL_HAS_DIRTY_STATS_ALL 1
+
+int xc_dirty_stats_all(xc_interface *xch,
+                       xen_dirty_sysctl_domain_t *domains, unsigned int *nr_domains,
+                       xen_dirty_sysctl_vcpu_t *vcpus, unsigned int *nr_vcpus,
+                       uint64_t *now);
 
 #endif /* XENCTRL_H */

@@ -4,7 +4,7 @@
 # Install the Debian packages the build, the tests and `make run` need,
 # if any is missing.  Idempotent and quiet when everything is there.
 #
-#   install-deps.sh [dom0]
+#   install-deps.sh [dom0|test]
 #
 # dom0: also what `make run-dom0` and tests/dom0-linux/run.sh need on this
 # machine: xz to unpack Debian's kernel, libc.a to link xl statically.  The kernel and busybox-static
@@ -18,7 +18,12 @@ PACKAGES=(
     grub-pc-bin grub-common xorriso mtools   # the boot ISO
     libxen-dev                   # Xen's public headers, for the ABI comparison
     libyajl-dev                  # JSON for the toolstack
+    libncurses-dev               # xentop's screen
 )
+# test: what tools/tests/xentop drives xentop's screen with.
+if [ "${1:-}" = test ]; then
+    PACKAGES+=(tmux)
+fi
 if [ "${1:-}" = dom0 ]; then
     PACKAGES+=(xz-utils          # the bzImage's XZ payload (tools/dom0)
                libc6-dev)        # libc.a for the static xl (libyajl_s.a: libyajl-dev)

@@ -52,6 +52,7 @@ run_suite unit   make -s -C tests/unit
 run_suite abi    make -s -C tests/abi
 run_suite tools-ctrl make -s -C tools/tests/ctrl
 run_suite tools-xl make -s -C tools/tests/xl
+run_suite tools-xentop make -s -C tools/tests/xentop
 run_suite tools-guest make -s -C tools/tests/guest
 run_suite tools-migrate make -s -C tools/tests/migrate
 run_suite guests tests/run-tests.sh -n

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <unistd.h>
+#include <errno.h>
 
 #include <libxl.h>
 #include <libxl_json.h>
@@ -394,6 +396,24 @@ int main_dmesg(int argc, char **argv)
         printf("%s", line);
     libxl_xen_console_read_finish(ctx, cr);
     return ret ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+/* ---- xl top ---------------------------------------------------------------------- */
+
+/* As Xen's: xentop does the work; here its options are passed on. */
+int main_top(int argc, char **argv)
+{
+    char **args = calloc(argc + 1, sizeof(*args));
+
+    if (!args)
+        return EXIT_FAILURE;
+    args[0] = "xentop";
+    for (int i = 1; i < argc; i++)
+        args[i] = argv[i];
+    execvp("xentop", args);
+    fprintf(stderr, "xl: cannot run xentop: %s\n", strerror(errno));
+    free(args);
+    return EXIT_FAILURE;
 }
 
 /* ---- xl domid / domname ----------------------------------------------------------- */

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * XEN_SYSCTL_*: system-wide operations for the control domain (anyone
- * else: -EPERM; a different interface version: -EACCES).
+ * else: -EPERM; a different interface version: -EACCES).  Commands not
+ * known here go to arch_do_sysctl() (arch/x86/sysctl.c); *copyback lets
+ * it return the arguments with an error (-ENOBUFS and the sizes).
  */
 #include <xen/console.h>
 #include <xen/errno.h>
@@ -79,6 +81,7 @@ static int getdomaininfolist(struct xen_sysctl_getdomaininfolist *gl)
 long do_sysctl(unsigned long u_sysctl)
 {
     struct xen_sysctl op;
+    bool copyback = false;
     long rc;
 
     if ( !is_control_domain(current->domain) )
@@ -101,10 +104,13 @@ long do_sysctl(unsigned long u_sysctl)
         rc = getdomaininfolist(&op.u.getdomaininfolist);
         break;
     default:
-        return -ENOSYS;
+        rc = arch_do_sysctl(&op, &copyback);
+        if ( rc == -ENOSYS )
+            return rc;
+        break;
     }
 
-    if ( !rc && copy_to_guest(u_sysctl, &op, sizeof(op)) )
+    if ( (!rc || copyback) && copy_to_guest(u_sysctl, &op, sizeof(op)) )
         rc = -EFAULT;
     return rc;
 }

@@ -78,3 +78,49 @@ int xc_vcpu_exit_counts(xc_interface *xch, uint32_t domid, uint32_t vcpu,
 
     return rc;
 }
+
+int xc_dirty_stats_all(xc_interface *xch,
+                       xen_dirty_sysctl_domain_t *domains, unsigned int *nr_domains,
+                       xen_dirty_sysctl_vcpu_t *vcpus, unsigned int *nr_vcpus,
+                       uint64_t *now)
+{
+    bool query = !domains && !vcpus;
+    unsigned int droom = query ? 0 : *nr_domains, vroom = query ? 0 : *nr_vcpus;
+    DECLARE_HYPERCALL_BOUNCE(domains, droom * sizeof(*domains),
+                             XC_HYPERCALL_BUFFER_BOUNCE_OUT);
+    DECLARE_HYPERCALL_BOUNCE(vcpus, vroom * sizeof(*vcpus),
+                             XC_HYPERCALL_BUFFER_BOUNCE_OUT);
+    struct xen_sysctl sysctl = { .cmd = XEN_SYSCTL_get_dirty_stats_all };
+    xen_sysctl_dirty_stats_all_t *op = (void *)&sysctl.u;
+    int rc = -1;
+
+    if ( !nr_domains || !nr_vcpus || (!query && (!domains || !vcpus)) )
+    {
+        errno = EINVAL;
+        return -1;
+    }
+    if ( !query && (xc_hypercall_bounce_pre(xch, domains) ||
+                    xc_hypercall_bounce_pre(xch, vcpus)) )
+        goto out;
+
+    op->max_domains = droom;
+    op->max_vcpus = vroom;
+    set_xen_guest_handle(op->domains, domains);
+    set_xen_guest_handle(op->vcpus, vcpus);
+
+    rc = do_sysctl(xch, &sysctl);
+    if ( rc == 0 || errno == ENOBUFS )
+    {
+        *nr_domains = op->nr_domains;
+        *nr_vcpus = op->nr_vcpus;
+        if ( now )
+            *now = op->now;
+    }
+ out:
+    if ( !query )
+    {
+        xc_hypercall_bounce_post(xch, domains);
+        xc_hypercall_bounce_post(xch, vcpus);
+    }
+    return rc;
+}

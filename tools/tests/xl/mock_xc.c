@@ -17,6 +17,8 @@
  *          vram=<first>+<nr> mech=<none|pml|wp> maxpfn=<pfn>
  *          dirty=<pfn ranges> write=<pfn ranges> vdirtied=<n,n,...>
  *          calls=<clean>,<peek>,<vram> faults=<n>
+ *          vrate=<dirtied>:<pml>:<wp>:<ple>,... (per vCPU, per sample of
+ *          xc_dirty_stats_all, see there)
  * Domains made by xc_domain_create start paused with no memory; the
  * builder's calls are logged ("create 2 vcpus=2", "setmaxmem 2 65536",
  * "populate 2 nr=32 order=9", "setcontext 2 rip=0x100040 rbx=0x3fff000");
@@ -77,6 +79,7 @@ struct fake_dom {
     uint8_t dirty[MAX_PFNS / 8];
     uint8_t write[MAX_PFNS / 8];
     uint64_t vdirtied[MAX_VCPUS];
+    uint64_t vrate[MAX_VCPUS][4];       /* per sample: dirtied, pml, wp, ple */
     uint64_t clean_calls, peek_calls, vram_calls, faults, dirty_total;
     uint64_t seed;                      /* page contents: pattern of seed */
     uint64_t memhash;                   /* digest of the contents */
@@ -242,6 +245,15 @@ static void parse_field(struct fake_dom *d, const char *key, const char *val)
         for (char *t = strtok_r(copy, ",", &save); t && i < MAX_VCPUS;
              t = strtok_r(NULL, ",", &save))
             d->vdirtied[i++] = strtoull(t, NULL, 0);
+        free(copy);
+    } else if (!strcmp(key, "vrate")) {
+        char *copy = strdup(val), *save = NULL;
+        int i = 0;
+
+        for (char *t = strtok_r(copy, ",", &save); t && i < MAX_VCPUS;
+             t = strtok_r(NULL, ",", &save), i++)
+            sscanf(t, "%"SCNu64":%"SCNu64":%"SCNu64":%"SCNu64, &d->vrate[i][0],
+                   &d->vrate[i][1], &d->vrate[i][2], &d->vrate[i][3]);
         free(copy);
     } else if (!strcmp(key, "calls")) {
         sscanf(val, "%"SCNu64",%"SCNu64",%"SCNu64, &d->clean_calls,
@@ -558,6 +570,10 @@ static void save(void)
         fprintf(f, " vdirtied=");
         for (unsigned int v = 0; v <= d->maxvcpu && v < MAX_VCPUS; v++)
             fprintf(f, "%s%"PRIu64, v ? "," : "", d->vdirtied[v]);
+        fprintf(f, " vrate=");
+        for (unsigned int v = 0; v <= d->maxvcpu && v < MAX_VCPUS; v++)
+            fprintf(f, "%s%"PRIu64":%"PRIu64":%"PRIu64":%"PRIu64, v ? "," : "",
+                    d->vrate[v][0], d->vrate[v][1], d->vrate[v][2], d->vrate[v][3]);
         fprintf(f, " calls=%"PRIu64",%"PRIu64",%"PRIu64" faults=%"PRIu64
                 " total=%"PRIu64, d->clean_calls, d->peek_calls,
                 d->vram_calls, d->faults, d->dirty_total);
@@ -1053,6 +1069,82 @@ int xc_dirty_stats(xc_interface *xch, uint32_t domid,
         stats->pml_full_exits += vcpus[i].pml_full_exits;
     }
     *nr_vcpus = nv;
+    return 0;
+}
+
+/*
+ * XEN_SYSCTL_get_dirty_stats_all, deterministic: at this process's k-th
+ * call (k = 1, 2, ...) vCPU v's counters are k * vrate[v] and the clock
+ * reads k * $MOCK_XC_CLOCK_NS (default 1 s), so that two samples give
+ * exactly vrate per clock step.  The hypervisor's checks: a size query
+ * with both arrays NULL, EINVAL for half a request, ENOBUFS with the
+ * sizes when there is not room.
+ */
+int xc_dirty_stats_all(xc_interface *xch,
+                       xen_dirty_sysctl_domain_t *domains, unsigned int *nr_domains,
+                       xen_dirty_sysctl_vcpu_t *vcpus, unsigned int *nr_vcpus,
+                       uint64_t *now)
+{
+    static uint64_t k;
+    const char *step = getenv("MOCK_XC_CLOCK_NS");
+    unsigned int nd = 0, nv = 0;
+
+    (void)xch;
+    load();
+    record("dirty_stats_all");
+    if (injected("xc_dirty_stats_all"))
+        return -1;
+    if (!nr_domains || !nr_vcpus || (!domains != !vcpus)) {
+        errno = EINVAL;
+        return -1;
+    }
+    for (int i = 0; i < m.ndom; i++) {
+        nd++;
+        nv += m.dom[i].maxvcpu + 1;
+    }
+    if (domains && (nd > *nr_domains || nv > *nr_vcpus)) {
+        *nr_domains = nd;
+        *nr_vcpus = nv;
+        errno = ENOBUFS;
+        return -1;
+    }
+    *nr_domains = nd;
+    *nr_vcpus = nv;
+    if (!domains)
+        return 0;
+    k++;
+    if (now)
+        *now = k * (step ? strtoull(step, NULL, 0) : 1000000000ULL);
+    nv = 0;
+    for (int i = 0; i < m.ndom; i++) {
+        const struct fake_dom *d = &m.dom[i];
+        xen_dirty_sysctl_domain_t *r = &domains[i];
+
+        memset(r, 0, sizeof(*r));
+        r->domid = d->id;
+        r->flags = d->flags;
+        if (d->flags & XEN_DOMINF_shutdown)
+            r->flags |= (d->reason & XEN_DOMINF_shutdownmask) << XEN_DOMINF_shutdownshift;
+        r->nr_vcpus = d->maxvcpu + 1;
+        r->first_vcpu = nv;
+        r->mode = (d->logdirty ? XEN_DIRTY_MODE_LOGDIRTY : 0) |
+                  (d->vram_nr ? XEN_DIRTY_MODE_VRAM : 0);
+        r->mechanism = r->mode ? (uint32_t)d->mech : XEN_DIRTY_MECH_NONE;
+        r->tot_pages = d->tot;
+        for (unsigned int v = 0; v < r->nr_vcpus; v++, nv++) {
+            const uint64_t *rate = v < MAX_VCPUS ? d->vrate[v] : d->vrate[0];
+
+            vcpus[nv].pages_dirtied = k * rate[0];
+            vcpus[nv].pml_full_exits = k * rate[1];
+            vcpus[nv].wp_faults = k * rate[2];
+            vcpus[nv].ple_exits = k * rate[3];
+            r->pages_dirtied += k * rate[0];
+            r->pml_full_exits += k * rate[1];
+            r->wp_faults += k * rate[2];
+            r->ple_exits += k * rate[3];
+        }
+        r->exits_total = r->pml_full_exits + r->wp_faults + r->ple_exits + k * 100;
+    }
     return 0;
 }
 

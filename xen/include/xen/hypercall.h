@@ -23,6 +23,9 @@ struct domain;
 struct xen_domctl;
 struct xen_domctl_getdomaininfo;
 long arch_do_domctl(struct xen_domctl *op, struct domain *d, bool *copyback);
+/* The sysctls common/sysctl.c does not know (arch/x86/sysctl.c). */
+struct xen_sysctl;
+long arch_do_sysctl(struct xen_sysctl *op, bool *copyback);
 /* The architecture's part of getdomaininfo. */
 void arch_get_domain_info(const struct domain *d, struct xen_domctl_getdomaininfo *info);
 long do_dm_op(domid_t domid, unsigned int nr_bufs, unsigned long u_bufs);

@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * XEN_SYSCTL_get_dirty_stats_all (public/ext/dirty_sysctl.h), what xentop
+ * reads, from the control domain while domain 1 (tests/dirtier) writes in
+ * log-dirty mode and this kernel also consumes its dirty log by CLEAN
+ * rounds checked against the writer (dirty-check.c): the monitor must not
+ * disturb the consumer (counters only, never CLEAN or PEEK), every vCPU's
+ * dirtied counter grows, their sum is the domain's, and the PML / WP
+ * counters follow the mechanism.  Then the error cases, and what one call
+ * costs in TSC ticks (one tick per instruction under Bochs).
+ *
+ * Guest command line: domu=<id> (default 1).
+ */
+#include "dirty-check.h"
+#include <errno.h>
+#include <string.h>
+
+const char test_title[] = "xentop's sysctl: every domain's dirty counters";
+
+#define MAX_DOMS 4
+#define MAX_RECS 16
+
+static xen_dirty_sysctl_domain_t doms[MAX_DOMS];
+static xen_dirty_sysctl_vcpu_t vcpus[MAX_RECS];
+static unsigned long bad;
+static uint64_t now, last_now;      /* the hypervisor's time of a sample */
+
+static void check(bool ok, const char *fmt, unsigned long a, unsigned long b)
+{
+    if ( ok )
+        return;
+    bad++;
+    xtf_failure("Fail: ");
+    printk(fmt, a, b);
+}
+
+/* One sample; the record of 'dom' (or NULL). */
+static const xen_dirty_sysctl_domain_t *sample(uint32_t dom)
+{
+    unsigned int nd = MAX_DOMS, nv = MAX_RECS, i;
+
+    if ( xc_dirty_stats_all(xch, doms, &nd, vcpus, &nv, &now) )
+    {
+        bad++;
+        xtf_failure("Fail: xc_dirty_stats_all: errno %d\n", errno);
+        return NULL;
+    }
+    check(now > last_now, "sample time %lu after %lu\n", now, last_now);
+    last_now = now;
+    for ( i = 0; i < nd; i++ )
+        if ( doms[i].domid == dom )
+            return &doms[i];
+    return NULL;
+}
+
+/* A raw call: the errno, and the sizes it returned. */
+static int raw(uint32_t maxd, uint32_t maxv, void *d, void *v,
+               struct xen_sysctl_dirty_stats_all *out)
+{
+    struct xen_sysctl s;
+    struct xen_sysctl_dirty_stats_all *op = (void *)&s.u;
+
+    memset(&s, 0, sizeof(s));
+    s.cmd = XEN_SYSCTL_get_dirty_stats_all;
+    s.interface_version = XEN_SYSCTL_INTERFACE_VERSION;
+    op->max_domains = maxd;
+    op->max_vcpus = maxv;
+    set_xen_guest_handle_raw(op->domains, (xen_dirty_sysctl_domain_t *)d);
+    set_xen_guest_handle_raw(op->vcpus, (xen_dirty_sysctl_vcpu_t *)v);
+    if ( xc_sysctl(xch, &s) == 0 )
+    {
+        *out = *op;
+        return 0;
+    }
+    *out = *op;
+    return errno;
+}
+
+static bool untouched(const void *p, size_t n)
+{
+    const unsigned char *c = p;
+
+    while ( n-- )
+        if ( *c++ != 0xa5 )
+            return false;
+    return true;
+}
+
+static void expect(const char *what, int got, int want)
+{
+    if ( got == want )
+        printk("  ok   %-44s errno %d\n", what, got);
+    else
+    {
+        bad++;
+        xtf_failure("Fail: %s: errno %d, expected %d\n", what, got, want);
+    }
+}
+
+static void test_errors(unsigned int want_d, unsigned int want_v)
+{
+    static xen_dirty_sysctl_domain_t d[MAX_DOMS];
+    static xen_dirty_sysctl_vcpu_t v[MAX_RECS];
+    struct xen_sysctl_dirty_stats_all o;
+    unsigned int nd = 0, nv = 0;
+    int rc;
+
+    rc = xc_dirty_stats_all(xch, NULL, &nd, NULL, &nv, NULL);
+    check(!rc && nd == want_d && nv == want_v,
+          "size query: %lu domains, %lu vCPUs\n", nd, nv);
+    printk("  ok   size query: %u domains, %u vCPUs\n", nd, nv);
+
+    memset(d, 0xa5, sizeof(d));
+    memset(v, 0xa5, sizeof(v));
+    rc = raw(want_d - 1, MAX_RECS, d, v, &o);
+    expect("room for one domain too few", rc, ENOBUFS);
+    check(o.nr_domains == want_d && o.nr_vcpus == want_v,
+          "ENOBUFS sizes %lu, %lu\n", o.nr_domains, o.nr_vcpus);
+    check(untouched(d, sizeof(d)) && untouched(v, sizeof(v)),
+          "ENOBUFS wrote into the buffers (%lu%lu)\n", 0, 0);
+    rc = raw(MAX_DOMS, want_v - 1, d, v, &o);
+    expect("room for one vCPU too few", rc, ENOBUFS);
+    rc = raw(MAX_DOMS, MAX_RECS, d, NULL, &o);
+    expect("vCPU handle null, domain handle not", rc, EINVAL);
+    rc = raw(0, MAX_RECS, d, v, &o);
+    expect("no room at all", rc, EINVAL);
+    rc = raw(XEN_DIRTY_SYSCTL_MAX_DOMAINS + 1, MAX_RECS, d, v, &o);
+    expect("more room than the limit", rc, EINVAL);
+    rc = raw(MAX_DOMS, MAX_RECS, d, (void *)0x7fff00000000UL, &o);
+    expect("vCPU buffer outside our memory", rc, EFAULT);
+    /* Room claimed past the end of our buffer (and of our memory). */
+    rc = raw(MAX_DOMS, XEN_DIRTY_SYSCTL_MAX_VCPUS, d, (void *)0x7fff0000UL, &o);
+    expect("vCPU room past the end of our memory", rc, EFAULT);
+    check(untouched(d, sizeof(d)), "EFAULT wrote the domains (%lu%lu)\n", 0, 0);
+}
+
+static uint64_t sum_dirtied(const xen_dirty_sysctl_domain_t *r)
+{
+    uint64_t s = 0;
+
+    for ( unsigned int i = 0; i < r->nr_vcpus; i++ )
+        s += vcpus[r->first_vcpu + i].pages_dirtied;
+    return s;
+}
+
+void test_main(void)
+{
+    DECLARE_HYPERCALL_BUFFER(unsigned long, bitmap);
+    const xen_dirty_sysctl_domain_t *r;
+    xen_domctl_dirty_stats_t before, after;
+    xen_dirty_sysctl_vcpu_t first[DT_MAX_VCPUS];
+    unsigned int n, v, rounds, nd, nv;
+    bool pml;
+    uint64_t t0, t1;
+
+    if ( !hypercall_page_ready )
+        return xtf_skip("Skip: not running under Xen\n");
+    if ( dc_attach(cmdline_ulong("domu", 1)) )
+        return;
+    bitmap = xc_hypercall_buffer_alloc(xch, bitmap, DIV_ROUND_UP(domu_pages, 8));
+    if ( !bitmap )
+        return xtf_error("Error: no hypercall buffer\n");
+
+    printk("Errors:\n");
+    test_errors(2, 1 + nr_vcpus);
+
+    /* Not tracked yet: mode off, mechanism none. */
+    r = sample(domu);
+    check(r && r->mode == 0 && r->mechanism == XEN_DIRTY_MECH_NONE,
+          "untracked: mode %lu mechanism %lu\n", r ? r->mode : 99, r ? r->mechanism : 99);
+
+    pause_and_measure(&last);
+    ctrl->go = DT_GO_RUN;
+    if ( xc_shadow_control(xch, domu, XEN_DOMCTL_SHADOW_OP_ENABLE_LOGDIRTY, NULL, 0) )
+        return xtf_failure("Fail: ENABLE_LOGDIRTY: %d\n", -errno);
+    r = sample(domu);
+    if ( !r )
+        return xtf_failure("Fail: d%u missing from the sample\n", domu);
+    pml = r->mechanism == XEN_DIRTY_MECH_PML;
+    check(r->mode == XEN_DIRTY_MODE_LOGDIRTY && r->nr_vcpus == nr_vcpus,
+          "tracked: mode %lu, %lu vCPUs\n", r->mode, r->nr_vcpus);
+    printk("d%u: log-dirty by %s\n", domu, pml ? "PML" : "write protection");
+    for ( v = 0; v < nr_vcpus; v++ )
+        first[v] = vcpus[r->first_vcpu + v];
+    xc_dirty_stats(xch, domu, &before, NULL, &n);
+    xc_domain_unpause(xch, domu);
+
+    /* The consumer's CLEAN rounds, the monitor sampling between them. */
+    for ( rounds = 0; rounds < 4; rounds++ )
+    {
+        clean_rounds("CLEAN with the monitor", HYPERCALL_BUFFER(bitmap), bitmap,
+                     1, 1500, rounds & 1);
+        for ( n = 0; n < 5; n++ )
+            r = sample(domu);
+    }
+    xc_domain_pause(xch, domu);
+    r = sample(domu);
+    xc_dirty_stats(xch, domu, &after, NULL, &n);
+    if ( !r )
+        return xtf_failure("Fail: d%u missing from the sample\n", domu);
+
+    check(after.clean_calls == before.clean_calls + 4 &&
+          after.peek_calls == before.peek_calls,
+          "the monitor cleaned or peeked: %lu CLEANs, %lu PEEKs\n",
+          after.clean_calls - before.clean_calls, after.peek_calls - before.peek_calls);
+    check(sum_dirtied(r) == r->pages_dirtied,
+          "sum over vCPUs %lu, domain %lu\n", sum_dirtied(r), r->pages_dirtied);
+    check(r->pages_dirtied == after.dirty_pages,
+          "sysctl %lu, domctl %lu pages dirtied\n", r->pages_dirtied, after.dirty_pages);
+    for ( v = 0; v < nr_vcpus; v++ )
+    {
+        const xen_dirty_sysctl_vcpu_t *c = &vcpus[r->first_vcpu + v];
+
+        printk("  d%uv%u: +%lu pages dirtied, +%lu PML-full exits, +%lu WP faults, %lu PLE exits\n",
+               domu, v, (unsigned long)(c->pages_dirtied - first[v].pages_dirtied),
+               (unsigned long)(c->pml_full_exits - first[v].pml_full_exits),
+               (unsigned long)(c->wp_faults - first[v].wp_faults),
+               (unsigned long)c->ple_exits);
+        check(c->pages_dirtied > first[v].pages_dirtied,
+              "vCPU %lu dirtied nothing (%lu)\n", v, c->pages_dirtied);
+        /*
+         * PML: PML-full exits, and a few write faults only (the first
+         * write to a 2 MiB mapping splits it); write protection: a fault
+         * for (at least) every page dirtied, never a PML-full exit.
+         */
+        if ( pml )
+            check(c->pml_full_exits > first[v].pml_full_exits &&
+                  (c->wp_faults - first[v].wp_faults) * 10 <
+                  c->pages_dirtied - first[v].pages_dirtied,
+                  "PML: vCPU %lu: %lu WP faults\n", v, c->wp_faults);
+        else
+            check(c->wp_faults - first[v].wp_faults >=
+                  c->pages_dirtied - first[v].pages_dirtied &&
+                  c->pml_full_exits == 0,
+                  "WP: vCPU %lu: %lu PML-full exits\n", v, c->pml_full_exits);
+    }
+    check(r->pml_full_exits + r->wp_faults > 0 && r->exits_total > 0,
+          "domain sums: %lu, %lu\n", r->pml_full_exits + r->wp_faults, r->exits_total);
+    printk("d%u: %lu pages dirtied (%u vCPUs), %lu PML-full exits, %lu WP faults, %lu exits\n",
+           domu, (unsigned long)r->pages_dirtied, r->nr_vcpus,
+           (unsigned long)r->pml_full_exits, (unsigned long)r->wp_faults,
+           (unsigned long)r->exits_total);
+
+    /* What one refresh costs: one hypercall for every domain. */
+    nd = MAX_DOMS;
+    nv = MAX_RECS;
+    t0 = rdtsc();
+    xc_dirty_stats_all(xch, doms, &nd, vcpus, &nv, &now);
+    t1 = rdtsc();
+    printk("cost: one xc_dirty_stats_all for %u domains, %u vCPUs: %lu ticks\n",
+           nd, nv, (unsigned long)(t1 - t0));
+
+    xc_shadow_control(xch, domu, XEN_DOMCTL_SHADOW_OP_OFF, NULL, 0);
+    xc_domain_unpause(xch, domu);
+    ctrl->go = DT_GO_STOP;
+    while ( ctrl->stopped != nr_vcpus )
+        hypercall_yield();
+    xc_hypercall_buffer_free(xch, bitmap);
+
+    if ( !bad && !failures && xtf_status() <= STATUS_SUCCESS )
+        xtf_success("Success: counters consistent, every bitmap exact\n");
+}

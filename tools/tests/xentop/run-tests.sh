@@ -1,0 +1,301 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# xentop's host tests (run by "make -C tools/tests/xentop"), against the
+# fake libxenctrl of tools/tests/xl: at its k-th sample a vCPU's counters
+# are k * vrate and the clock reads k seconds ($MOCK_XC_CLOCK_NS), so the
+# rates between two samples are known exactly.
+#   1. batch mode (-b, -v, --json): the figures, exactly; one sysctl per
+#      refresh; bad options and a failing hypervisor;
+#   2. the curses screen in tmux, as a person would use it: rows, sorting,
+#      help, the detail view, resizing, quitting.
+# The last line is "N passed, N failed"; the exit status is 1 on failure.
+set -u
+cd "$(dirname "$0")"
+HERE=$PWD
+BIN=$HERE/bin
+
+pass=0
+fail=0
+W=$(mktemp -d)
+SOCK=$W/tmux.sock                   # our own tmux server, nobody else's
+cleanup() {
+    tmux -S "$SOCK" kill-server 2>/dev/null
+    rm -rf "$W"
+}
+trap cleanup EXIT
+
+CASE= CASE_OK=1 CASE_MSG=
+begin() { CASE=$1; CASE_OK=1; CASE_MSG=; }
+problem() { CASE_OK=0; CASE_MSG+="$1"$'\n'; }
+end() {
+    if [ "$CASE_OK" -eq 1 ]; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL: $CASE"
+        sed 's/^/    /' <<<"$CASE_MSG"
+    fi
+}
+
+# dom0 spins PAUSE, guest1 is tracked by write protection, web by PML.
+machine() {
+    rm -rf "$W/run"
+    mkdir -p "$W/run"
+    cat >"$W/state" <<'EOS'
+domain 0 flags=running tot=262144 max=262144 vcpus=1 maxvcpu=0 cpu=1 vrate=0:0:0:5
+domain 1 uuid=5a1e0000-0000-4000-8000-000000000001 flags=blocked tot=65536 max=65536 vcpus=1 maxvcpu=0 logdirty=1 mech=wp vrate=50:0:50:1
+domain 5 uuid=5a1e0000-0000-4000-8000-000000000005 flags=running tot=32768 max=32768 vcpus=2 maxvcpu=1 logdirty=1 mech=pml vrate=256:1:0:3,512:2:1:0
+EOS
+    printf guest1 >"$W/run/userdata-d.1.5a1e0000-0000-4000-8000-000000000001.domain-name"
+    printf web >"$W/run/userdata-d.5.5a1e0000-0000-4000-8000-000000000005.domain-name"
+    : >"$W/log"
+}
+setfield() {
+    local dom=$1 kv=$2 key=${2%%=*}
+    sed -i -E "/^domain $dom /{s/ $key=[^ ]*//; s/\$/ $kv/}" "$W/state"
+}
+export MOCK_XC_STATE=$W/state MOCK_XC_LOG=$W/log LIBXL_RUN_DIR=$W/run
+
+top() {
+    "$BIN/xentop" "$@" >"$W/out" 2>"$W/err"
+    echo $? >"$W/rc"
+}
+want_rc() {
+    local rc
+    rc=$(cat "$W/rc")
+    [ "$rc" = "$1" ] || problem "exit status $rc, want $1; stderr: $(cat "$W/err")"
+}
+want_out() {
+    local d
+    d=$(diff -u - "$W/out")
+    [ -z "$d" ] || problem "stdout differs (- want, + got):"$'\n'"$d"
+}
+want_out_has() {
+    grep -qE -- "$1" "$W/out" || problem "stdout lacks /$1/:"$'\n'"$(cat "$W/out")"
+}
+want_err_has() {
+    grep -qE -- "$1" "$W/err" || problem "stderr lacks /$1/:"$'\n'"$(cat "$W/err")"
+}
+
+TABLE='NAME                ID  STATE VCPUS    MEM(k) TRACK          MECH    DIRTY/s    MiB/s PMLFULL/s WPFAULT/s    PLE/s
+Domain-0             0 r-----     1   1048576 off            -           0.0     0.00       0.0       0.0      5.0
+guest1               1 -b----     1    262144 log-dirty      WP         50.0     0.20       0.0      50.0      1.0
+web                  5 r-----     2    131072 log-dirty      PML       768.0     3.00       3.0       1.0      3.0'
+
+# ---- 1. batch mode ------------------------------------------------------------------
+
+begin "xentop -b -i 1: Xen's row per domain, exact rates"
+machine
+top -b -i 1 -d 0.1
+want_rc 0
+want_out <<<"$TABLE"
+end
+
+begin "xentop -b -i 3: one sysctl per refresh (and one size query)"
+machine
+top -b -i 3 -d 0.1
+want_rc 0
+[ "$(grep -c . "$W/out")" = 12 ] || problem "$(grep -c . "$W/out") lines, want 12"
+[ "$(grep -c '^dirty_stats_all$' "$W/log")" = 5 ] ||
+    problem "calls: $(sort "$W/log" | uniq -c)"
+grep -qv '^dirty_stats_all$' "$W/log" && problem "other calls: $(sort "$W/log" | uniq -c)"
+end
+
+begin "xentop -b -v: per-vCPU rates"
+machine
+top -b -v -i 1 -d 0.1
+want_rc 0
+want_out <<'EOF2'
+NAME                ID  STATE VCPUS    MEM(k) TRACK          MECH    DIRTY/s    MiB/s PMLFULL/s WPFAULT/s    PLE/s
+Domain-0             0 r-----     1   1048576 off            -           0.0     0.00       0.0       0.0      5.0
+  VCPU   0        0.0     0.00       0.0       0.0      5.0
+guest1               1 -b----     1    262144 log-dirty      WP         50.0     0.20       0.0      50.0      1.0
+  VCPU   0       50.0     0.20       0.0      50.0      1.0
+web                  5 r-----     2    131072 log-dirty      PML       768.0     3.00       3.0       1.0      3.0
+  VCPU   0      256.0     1.00       1.0       0.0      3.0
+  VCPU   1      512.0     2.00       2.0       1.0      0.0
+EOF2
+end
+
+begin "rates are per second of the hypervisor's clock (samples 4 s apart)"
+machine
+MOCK_XC_CLOCK_NS=4000000000 top -b -i 1 -d 0.1
+want_rc 0
+want_out_has '^web +5 r----- +2 +131072 log-dirty +PML +192\.0 +0\.75 +0\.8 +0\.2 +0\.8$'
+want_out_has '^guest1 .* 12\.5 +0\.05 +0\.0 +12\.5 +0\.2$'
+end
+
+begin "tracking modes and states: vram, log-dirty+vram, crashed, paused"
+machine
+setfield 1 vram=0x100+64
+setfield 1 logdirty=0
+setfield 5 vram=0x200+16
+setfield 5 flags=shutdown
+setfield 5 reason=3
+setfield 0 flags=running,paused
+top -b -i 1 -d 0.1
+want_rc 0
+want_out_has '^Domain-0 +0 r-p--- '
+want_out_has '^guest1 +1 -b---- +1 +262144 vram +WP '
+want_out_has '^web +5 ---sc- +2 +131072 log-dirty\+vram PML '
+end
+
+begin "xentop --json: one object per iteration, the same figures"
+machine
+top --json -i 2 -d 0.1
+want_rc 0
+python3 - "$W/out" >"$W/check" 2>&1 <<'EOPY' || problem "$(cat "$W/check")"
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+assert len(lines) == 2, lines
+for i, l in enumerate(lines, 1):
+    o = json.loads(l)
+    assert o["iteration"] == i and o["interval_s"] == 1.0, o
+    d = {x["name"]: x for x in o["domains"]}
+    assert sorted(d) == ["Domain-0", "guest1", "web"], d
+    w = d["web"]
+    assert (w["domid"], w["state"], w["vcpus"], w["memory_kib"]) == (5, "r-----", 2, 131072), w
+    assert (w["tracking"], w["mechanism"]) == ("log-dirty", "PML"), w
+    assert (w["dirty_pages_per_s"], w["dirty_mib_per_s"], w["pml_full_exits_per_s"],
+            w["wp_faults_per_s"], w["ple_exits_per_s"]) == (768.0, 3.0, 3.0, 1.0, 3.0), w
+    assert [v["dirty_pages_per_s"] for v in w["vcpu"]] == [256.0, 512.0], w
+    assert d["guest1"]["mechanism"] == "WP" and d["guest1"]["wp_faults_per_s"] == 50.0
+    assert d["Domain-0"]["tracking"] == "off" and d["Domain-0"]["ple_exits_per_s"] == 5.0
+EOPY
+end
+
+begin "bad options: exit 2, a message, no sysctl"
+machine
+for args in "-d 0" "-d abc" "-d 5000" "-d nan" "-i 0" "-i -1" "-i 1x" "-x" "-b extra"; do
+    # shellcheck disable=SC2086
+    top $args
+    want_rc 2
+    [ -s "$W/err" ] || problem "no message for '$args'"
+done
+[ -s "$W/log" ] && problem "sysctl called: $(cat "$W/log")"
+end
+
+begin "the hypervisor refuses: exit 1, one message"
+machine
+echo "fail xc_dirty_stats_all 1" >>"$W/state"
+top -b -i 1 -d 0.1
+want_rc 1
+want_err_has "^xentop: cannot read the domains' counters: Operation not permitted$"
+end
+
+begin "xl top runs xentop with its options"
+machine
+mkdir -p "$W/path"
+ln -sf "$BIN/xentop" "$W/path/xentop"
+PATH=$W/path:$PATH "$HERE/../xl/bin/xl" top -b -i 1 -d 0.1 >"$W/out" 2>"$W/err"
+echo $? >"$W/rc"
+want_rc 0
+want_out <<<"$TABLE"
+PATH=/nonexistent "$HERE/../xl/bin/xl" top -b >"$W/out" 2>"$W/err"
+echo $? >"$W/rc"
+want_rc 1
+want_err_has '^xl: cannot run xentop: No such file or directory$'
+end
+
+# ---- 2. the screen, in tmux ------------------------------------------------------------
+
+screen() { tmux -S "$SOCK" capture-pane -p -t top >"$W/screen" 2>/dev/null; }
+keys() { tmux -S "$SOCK" send-keys -t top "$@"; }
+# Wait (up to 10 s) until the screen matches.
+wait_for() {
+    for _ in $(seq 100); do
+        screen
+        grep -qE -- "$1" "$W/screen" && return 0
+        sleep 0.1
+    done
+    problem "the screen never showed /$1/:"$'\n'"$(cat "$W/screen")"
+    return 1
+}
+# The names of the domain rows, top to bottom.
+row_order() {
+    grep -oE '^(Domain-0|guest1|web) ' "$W/screen" | tr -d ' ' | paste -sd' '
+}
+
+if ! command -v tmux >/dev/null; then
+    begin "tmux is installed (tools/misc/install-deps.sh test)"
+    problem "no tmux"
+    end
+else
+    machine
+    # ncurses keeps its memory until exit: no leak report from ASan.
+    tmux -S "$SOCK" -f /dev/null new-session -d -s top -x 132 -y 30 \
+        "env ASAN_OPTIONS=detect_leaks=0 TERM=xterm-256color $BIN/xentop -d 0.3; echo \$? >$W/screen-rc; sleep 30"
+
+    begin "screen: a row per domain, by name, with the rates"
+    wait_for 'interval 1\.00s' &&
+    wait_for '^web +5 r----- +2 +131072 log-dirty +PML +768\.0 +3\.00 +3\.0 +1\.0 +3\.0' &&
+    [ "$(row_order)" = "Domain-0 guest1 web" ] ||
+        problem "order $(row_order):"$'\n'"$(cat "$W/screen")"
+    grep -q 'sort NAME' "$W/screen" || problem "no 'sort NAME'"
+    grep -qE '^Q Quit +D Delay' "$W/screen" || problem "no key bar"
+    end
+
+    begin "screen: s sorts by the next column; DIRTY/s puts web first"
+    for _ in 1 2 3 4 5 6 7; do keys s; done
+    wait_for 'sort DIRTY/s' &&
+    [ "$(row_order)" = "web guest1 Domain-0" ] ||
+        problem "order $(row_order):"$'\n'"$(cat "$W/screen")"
+    keys Right Right Right Right
+    wait_for 'sort PLE/s' &&
+    [ "$(row_order)" = "Domain-0 web guest1" ] ||
+        problem "by PLE/s: order $(row_order)"
+    keys Left Left Left Left
+    wait_for 'sort DIRTY/s'
+    end
+
+    begin "screen: h shows the help, any key goes back"
+    keys h
+    wait_for '^  S, s +sort by the next column'
+    keys x
+    wait_for 'sort DIRTY/s'
+    end
+
+    begin "screen: Enter on a domain shows its vCPUs"
+    keys Down Up Enter
+    wait_for '^Domain web \(id 5\): log-dirty by PML' &&
+    wait_for '^ +0 +256\.0 +1\.00 +1\.0 +0\.0 +3\.0$' &&
+    wait_for '^ +1 +512\.0 +2\.00 +2\.0 +1\.0 +0\.0$'
+    keys x
+    keys Down Enter
+    wait_for '^Domain guest1 \(id 1\): log-dirty by WP'
+    keys x
+    wait_for 'sort DIRTY/s'
+    end
+
+    begin "screen: d sets the delay; a bad one is refused"
+    keys d
+    wait_for 'Delay\(sec\):'
+    keys 0.5 Enter
+    wait_for 'delay 0\.50s'
+    keys d
+    wait_for 'Delay\(sec\):'
+    keys 0 Enter
+    wait_for "Bad delay '0'" && wait_for 'delay 0\.50s'
+    end
+
+    begin "screen: resized to 60x12, then back: redrawn to fit"
+    tmux -S "$SOCK" resize-window -t top -x 60 -y 12
+    wait_for '^Q Quit  D Delay  S Sort  <-/-> Sort column  Up/Down Sel' &&
+    [ "$(wc -l <"$W/screen")" -le 12 ] || problem "$(wc -l <"$W/screen") lines"
+    awk 'length > 60 { bad = 1 } END { exit bad }' "$W/screen" || problem "lines over 60 columns"
+    [ "$(row_order)" = "web guest1 Domain-0" ] || problem "rows after resize: $(row_order)"
+    tmux -S "$SOCK" resize-window -t top -x 132 -y 30
+    wait_for 'Up/Down Select  Enter vCPUs  H Help'
+    end
+
+    begin "screen: q quits with status 0"
+    keys q
+    for _ in $(seq 50); do [ -s "$W/screen-rc" ] && break; sleep 0.1; done
+    [ "$(cat "$W/screen-rc" 2>/dev/null)" = 0 ] || problem "exit status '$(cat "$W/screen-rc" 2>/dev/null)'"
+    end
+    tmux -S "$SOCK" kill-server 2>/dev/null
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The x86 sysctls (Xen's arch/x86/sysctl.c): this project's
+ * XEN_SYSCTL_get_dirty_stats_all (public/ext/dirty_sysctl.h), every
+ * domain's dirty-tracking and exit counters in one call, for xentop.
+ * common/sysctl.c has checked the caller (the control domain) and the
+ * interface version.  Read only: no bitmap is cleaned or peeked.
+ */
+#include <xen/errno.h>
+#include <xen/guest_access.h>
+#include <xen/hypercall.h>
+#include <xen/lib.h>
+#include <xen/sched.h>
+#include <xen/string.h>
+#include <xen/time.h>
+#include <public/domctl.h>
+#include <public/sysctl.h>
+#include <public/ext/dirty_sysctl.h>
+#include <asm/hvm/vmx/vmx.h>
+#include <asm/paging.h>
+
+_Static_assert(sizeof(struct xen_sysctl_dirty_stats_all) <=
+               sizeof(((struct xen_sysctl *)0)->u), "must fit the union");
+
+static void fill_domain(const struct domain *d, unsigned int first_vcpu,
+                        struct xen_dirty_sysctl_domain *r)
+{
+    const struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
+    struct xen_domctl_getdomaininfo info;
+    const struct vcpu *v;
+
+    memset(r, 0, sizeof(*r));
+    r->domid = d->domain_id;
+    if ( !fill_domaininfo_from(d->domain_id, &info) )
+        r->flags = info.flags;
+    r->first_vcpu = first_vcpu;
+    r->mode = ld->enabled ? ((ld->global ? XEN_DIRTY_MODE_LOGDIRTY : 0) |
+                             (ld->vram_nr ? XEN_DIRTY_MODE_VRAM : 0)) : 0;
+    r->mechanism = !ld->enabled ? XEN_DIRTY_MECH_NONE
+                   : ld->pml ? XEN_DIRTY_MECH_PML : XEN_DIRTY_MECH_WP;
+    r->tot_pages = d->tot_pages;
+    r->pages_dirtied = ld->total_dirty;
+    for_each_vcpu ( d, v )
+    {
+        r->nr_vcpus++;
+        r->pml_full_exits += v->arch.hvm.pml_full_exits;
+        r->wp_faults += v->arch.hvm.wp_faults;
+        r->ple_exits += v->arch.hvm.exit_count[EXIT_REASON_PAUSE_INSTRUCTION];
+        r->exits_total += v->arch.hvm.exits_total;
+    }
+}
+
+static int dirty_stats_all(struct xen_sysctl_dirty_stats_all *op)
+{
+    unsigned long dgva = (unsigned long)op->domains.p;
+    unsigned long vgva = (unsigned long)op->vcpus.p;
+    unsigned int nd = 0, nv = 0;
+    const struct domain *d;
+    const struct vcpu *v;
+
+    /* What every domain needs now (nothing changes until we return). */
+    for_each_domain ( d )
+    {
+        nd++;
+        for_each_vcpu ( d, v )
+            nv++;
+    }
+    op->nr_domains = nd;
+    op->nr_vcpus = nv;
+    op->now = NOW();
+
+    if ( !dgva && !vgva )
+        return 0;                               /* a size query */
+    if ( !dgva || !vgva || !op->max_domains || !op->max_vcpus ||
+         op->max_domains > XEN_DIRTY_SYSCTL_MAX_DOMAINS ||
+         op->max_vcpus > XEN_DIRTY_SYSCTL_MAX_VCPUS )
+        return -EINVAL;
+    if ( !guest_range_writable(dgva, op->max_domains *
+                               sizeof(struct xen_dirty_sysctl_domain)) ||
+         !guest_range_writable(vgva, op->max_vcpus *
+                               sizeof(struct xen_dirty_sysctl_vcpu)) )
+        return -EFAULT;
+    if ( nd > op->max_domains || nv > op->max_vcpus )
+        return -ENOBUFS;
+
+    nd = nv = 0;
+    for_each_domain ( d )
+    {
+        struct xen_dirty_sysctl_domain r;
+
+        fill_domain(d, nv, &r);
+        for_each_vcpu ( d, v )
+        {
+            struct xen_dirty_sysctl_vcpu rv = {
+                .pages_dirtied = v->arch.hvm.pages_dirtied,
+                .pml_full_exits = v->arch.hvm.pml_full_exits,
+                .wp_faults = v->arch.hvm.wp_faults,
+                .ple_exits = v->arch.hvm.exit_count[EXIT_REASON_PAUSE_INSTRUCTION],
+            };
+
+            if ( copy_to_guest(vgva + nv * sizeof(rv), &rv, sizeof(rv)) )
+                return -EFAULT;
+            nv++;
+        }
+        if ( copy_to_guest(dgva + nd * sizeof(r), &r, sizeof(r)) )
+            return -EFAULT;
+        nd++;
+    }
+    return 0;
+}
+
+long arch_do_sysctl(struct xen_sysctl *op, bool *copyback)
+{
+    long rc;
+
+    switch ( op->cmd )
+    {
+    case XEN_SYSCTL_get_dirty_stats_all:
+        rc = dirty_stats_all((struct xen_sysctl_dirty_stats_all *)&op->u);
+        /* The sizes go back with -ENOBUFS too (Xen's cputopoinfo). */
+        *copyback = !rc || rc == -ENOBUFS;
+        break;
+
+    default:
+        rc = -ENOSYS;
+        break;
+    }
+    return rc;
+}
