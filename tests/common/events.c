@@ -98,6 +98,12 @@ long setup_upcall_vector(unsigned int id)
     return rc;
 }
 
+void set_upcall_eoi(unsigned int id, bool eoi)
+{
+    if ( id < GUEST_MAX_VCPUS )
+        upcall_via_lapic[id] = eoi;
+}
+
 void do_evtchn_upcall(void);
 void do_evtchn_upcall(void)
 {

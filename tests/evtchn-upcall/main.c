@@ -6,8 +6,8 @@
  *   per-vCPU vector (vCPU 0): an event sent with interrupts off waits
  *     (interrupt-window exiting) and is taken right after STI; a masked
  *     port does not interrupt, EVTCHNOP_unmask then does
- *   HVM_PARAM_CALLBACK_IRQ: GSI type refused (-EOPNOTSUPP), vector < 16
- *     refused, vector type accepted; vCPU 1 (no per-vCPU vector) halted in
+ *   HVM_PARAM_CALLBACK_IRQ: GSI type recorded (as Xen; nothing raises it),
+ *     PCI INTx refused (-EOPNOTSUPP), vector < 16 refused, vector type accepted; vCPU 1 (no per-vCPU vector) halted in
  *     STI;HLT is woken by IPIs from vCPU 0 through it, round after round
  *   HLT woken by VIRQ_TIMER from a singleshot timer
  */
@@ -82,7 +82,12 @@ static void test_callback_param(void)
     unsigned int r, spins;
 
     printk("HVM_PARAM_CALLBACK_IRQ:\n");
-    check_rc("GSI type", hvm_set_param(DOMID_SELF, HVM_PARAM_CALLBACK_IRQ, 5), -XEN_EOPNOTSUPP);
+    check_rc("GSI type: recorded", hvm_set_param(DOMID_SELF, HVM_PARAM_CALLBACK_IRQ, 5), 0);
+    check_rc("GSI type, bits above the GSI",
+             hvm_set_param(DOMID_SELF, HVM_PARAM_CALLBACK_IRQ, 0x105), -XEN_EINVAL);
+    check_rc("PCI INTx type", hvm_set_param(DOMID_SELF, HVM_PARAM_CALLBACK_IRQ,
+                                            (uint64_t)HVM_PARAM_CALLBACK_TYPE_PCI_INTX << 56),
+             -XEN_EOPNOTSUPP);
     check_rc("vector 5", hvm_set_param(DOMID_SELF, HVM_PARAM_CALLBACK_IRQ,
                                        ((uint64_t)HVM_PARAM_CALLBACK_TYPE_VECTOR << 56) | 5),
              -XEN_EINVAL);

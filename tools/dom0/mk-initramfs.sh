@@ -53,10 +53,12 @@ strip -o "$stage/xl" "$xl"
 list=$dir/initramfs.list
 {
     for d in bin sbin usr usr/bin usr/sbin usr/lib usr/lib/xen-pml lib \
-             lib/modules etc etc/dom0 etc/xen dev proc sys tmp run root; do
+             lib/modules etc etc/dom0 etc/xen dev proc sys tmp run root \
+             var var/lib var/lib/xen var/log var/log/xen; do
         echo "dir /$d 0755 0 0"
     done
-    echo "slink /var /run 0777 0 0"
+    # As Debian: /var/run is /run (a tmpfs /init mounts), /var/lib/xen stays.
+    echo "slink /var/run /run 0777 0 0"
     echo "nod /dev/console 0600 0 0 c 5 1"
     echo "file /init $ROOT/tools/dom0/init 0755 0 0"
     echo "file /etc/dom0/checks.sh $ROOT/tools/dom0/checks.sh 0755 0 0"

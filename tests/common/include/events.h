@@ -44,6 +44,8 @@ long map_shared_info(void);
 long register_vcpu_info(unsigned int id);
 /* IDT gate for UPCALL_VECTOR and HVMOP_set_evtchn_upcall_vector for vCPU id. */
 long setup_upcall_vector(unsigned int id);
+/* Whether the upcall handler EOIs on vCPU id (setup_upcall_vector sets it). */
+void set_upcall_eoi(unsigned int id, bool eoi);
 void set_intr_gate(unsigned int vector, void (*handler)(void));
 void evtchn_upcall_entry(void);
 

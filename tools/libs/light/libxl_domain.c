@@ -3,7 +3,9 @@
  * libxl: domains - listing, information, pause/unpause/shutdown/destroy,
  * and their names.
  */
+#include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "libxl_internal.h"
@@ -264,6 +266,20 @@ int libxl__domain_name_record(libxl_ctx *ctx, uint32_t domid,
         return ERROR_INVAL;
     snprintf(tmp, sizeof(tmp), "%s.tmp", path);
     fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    /*
+     * The run directory is made by the init scripts; on a system booted
+     * without them (an initramfs, a fresh tmpfs /run) make it here, one
+     * level, as a user would expect, and try again.
+     */
+    if (fd < 0 && errno == ENOENT) {
+        const char *dir = libxl__run_dir_path();
+
+        if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
+            LOGED(ERROR, domid, "creating the run directory %s", dir);
+            return ERROR_FAIL;
+        }
+        fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    }
     if (fd < 0) {
         LOGED(ERROR, domid, "recording the name in %s", tmp);
         return ERROR_FAIL;

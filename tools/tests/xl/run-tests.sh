@@ -764,6 +764,21 @@ want_rc 0
 want_out_has '^g1 +2 +64 +1 '
 end
 
+begin "xl create: makes the run directory if it is missing, not its parents"
+machine
+rm -rf "$W/run"
+xl create -q "$W/run.cfg"
+want_rc 0
+[ -s "$W/run/userdata-d.2.5a1e0000-0000-4000-8000-0000000000aa.domain-name" ] ||
+    problem "no name recorded in a new $W/run"
+machine
+LIBXL_RUN_DIR=$W/run/no/such xl create -q "$W/run.cfg"
+want_rc 1
+grep -q "creating the run directory $W/run/no/such" "$W/err" ||
+    problem "no error naming the directory: $(cat "$W/err")"
+want_log_has 'destroy 2'
+end
+
 begin "xl create -p: left paused"
 machine
 xl create -q -p "$W/run.cfg" memory=5 'cmdline="x"'

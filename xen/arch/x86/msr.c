@@ -178,7 +178,9 @@ int guest_rdmsr(struct vcpu *v, uint32_t msr, uint64_t *val)
     case MSR_LSTAR:             *val = hvm->msr_lstar; break;
     case MSR_CSTAR:             *val = hvm->msr_cstar; break;
     case MSR_SYSCALL_MASK:      *val = hvm->msr_syscall_mask; break;
-    case MSR_SHADOW_GS_BASE:    *val = hvm->msr_shadow_gs; break;
+    case MSR_SHADOW_GS_BASE:    /* live while v runs: SWAPGS does not exit */
+        *val = v == current ? rdmsr(MSR_SHADOW_GS_BASE) : hvm->msr_shadow_gs;
+        break;
     case MSR_TSC_AUX:
         if ( !f.tsc_aux )
             goto gp;

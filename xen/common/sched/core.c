@@ -29,6 +29,7 @@
 #include <public/vcpu.h>
 #include <asm/apic.h>
 #include <asm/hvm/hvm.h>
+#include <asm/hvm/vlapic.h>
 #include <asm/irq.h>
 #include <asm/processor.h>
 #include <asm/time.h>
@@ -273,6 +274,65 @@ static void reap_domains(void)
     }
 }
 
+/*
+ * dump_domains_ms=N (0, the default: never): every N ms of system time,
+ * print every vCPU's scheduling, event and interrupt state (Xen's debug
+ * key 'q' output, roughly).  For finding out why a guest stopped making
+ * progress when there is no console to press a key on.
+ */
+static unsigned int dump_domains_ms;
+integer_param("dump_domains_ms", dump_domains_ms);
+static struct timer dump_timer;
+
+/* Times the idle loop halted the CPU (a busy-waiting idle loop would not). */
+unsigned long idle_halts;
+
+static long timer_left(const struct timer *t)
+{
+    return timer_is_active(t) ? (long)(t->expires - NOW()) : -1;
+}
+
+void dump_domains(void)
+{
+    struct domain *d;
+    struct vcpu *v;
+
+    printk("*** Dumping domains at %ld ns (idle halts %lu)\n", (long)NOW(), idle_halts);
+    for ( d = domain_list; d; d = d->next_in_list )
+    {
+        const struct shared_info *s = d->shared_info;
+
+        printk("d%u %s state %d pause %u evtchn_pending[0] %#lx mask[0] %#lx\n",
+               d->domain_id, d->name, d->state, d->pause_count,
+               s ? (unsigned long)s->evtchn_pending[0] : 0UL,
+               s ? (unsigned long)s->evtchn_mask[0] : 0UL);
+        for_each_vcpu ( d, v )
+        {
+            const struct vcpu_info *vi = v->vcpu_info;
+
+            printk("  d%uv%u up %d blocked %d polling %d running %d rip %#lx rflags %#lx "
+                   "upcall pending %u mask %u sel %#lx vector %#x virq_timer %u "
+                   "singleshot %ld periodic %ld poll %ld ns exits %lu\n",
+                   d->domain_id, v->vcpu_id, v->is_up, v->is_blocked, v->is_polling,
+                   v->is_running, (unsigned long)v->arch.hvm.regs.rip,
+                   (unsigned long)v->arch.hvm.regs.rflags,
+                   vi->evtchn_upcall_pending, vi->evtchn_upcall_mask,
+                   (unsigned long)vi->evtchn_pending_sel,
+                   v->arch.hvm.evtchn_upcall_vector, v->virq_to_evtchn[VIRQ_TIMER],
+                   timer_left(&v->singleshot_timer), timer_left(&v->periodic_timer),
+                   timer_left(&v->poll_timer), (unsigned long)v->arch.hvm.exits_total);
+            vlapic_dump(v);
+            hvm_funcs->dump_exit_counts(v);
+        }
+    }
+}
+
+static void dump_timer_fn(void *unused)
+{
+    dump_domains();
+    set_timer(&dump_timer, NOW() + MILLISECS(dump_domains_ms));
+}
+
 void scheduler_init(void)
 {
     tslice_ticks = (uint64_t)sched_credit_tslice_ms * cpu_khz;
@@ -282,10 +342,11 @@ void scheduler_init(void)
     init_timer(&s_timer, s_timer_fn, NULL, 0);
     printk(XENLOG_INFO "Scheduler: round robin, time slice %u ms (%lu TSC ticks)\n",
            sched_credit_tslice_ms, (unsigned long)tslice_ticks);
+    init_timer(&dump_timer, dump_timer_fn, NULL, 0);
+    if ( dump_domains_ms )
+        set_timer(&dump_timer, NOW() + MILLISECS(dump_domains_ms));
 }
 
-/* Times the idle loop halted the CPU (a busy-waiting idle loop would not). */
-unsigned long idle_halts;
 
 noreturn void scheduler_run(void)
 {

@@ -163,6 +163,8 @@ int map_vcpu_info(struct vcpu *v, unsigned long gfn, unsigned int offset);
 
 /* common/sched/core.c */
 void scheduler_init(void);
+/* Every vCPU's scheduling, event and interrupt state, on the console. */
+void dump_domains(void);
 noreturn void scheduler_run(void);
 void vcpu_yield(void);
 /* Block v until vcpu_wake() (an event, a timer, VCPUOP_up...). */

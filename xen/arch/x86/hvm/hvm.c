@@ -137,7 +137,17 @@ void hvm_context_switch(struct vcpu *prev, struct vcpu *next)
         return;
     /* The hypervisor never uses the FPU: switch the guests' state eagerly. */
     if ( prev )
+    {
         asm volatile ( "fxsave64 %0" : "=m" (prev->arch.hvm.fpu) );
+        /*
+         * SWAPGS changes the shadow GS base without an exit (Xen's
+         * vmx_save_guest_msrs reads it back too): a guest switched out in
+         * user mode has its kernel's GS base there, and losing it faults
+         * the next kernel entry (Linux: recursive page faults on the
+         * per-CPU area until the entry stack's guard page).
+         */
+        prev->arch.hvm.msr_shadow_gs = rdmsr(MSR_SHADOW_GS_BASE);
+    }
     asm volatile ( "fxrstor64 %0" :: "m" (next->arch.hvm.fpu) );
     wrmsr(MSR_STAR, h->msr_star);
     wrmsr(MSR_LSTAR, h->msr_lstar);

@@ -56,7 +56,18 @@ static bool guest_may_get(unsigned int index)
     }
 }
 
-/* The callback: only the vector type can be delivered (no IO-APIC, no PCI). */
+/*
+ * The callback.  The vector type is delivered (bypassing the local APIC).
+ * The GSI type is accepted and recorded, as Xen does, but there is no
+ * IO-APIC here to raise a GSI on: such a domain gets its events only
+ * through per-vCPU upcall vectors.  Linux sets GSI 1 right after
+ * HVMOP_set_evtchn_upcall_vector ("trick toolstack to think we are
+ * enlightened") and, if that fails, gives up the per-vCPU vector and
+ * takes the domain-wide vector type instead, without ever EOIing the
+ * vector it had registered: refusing GSI 1 left 0xf3 in service in the
+ * vLAPIC for good and dom0 without events or timers.  PCI INTx callbacks
+ * (no PCI here) are refused.
+ */
 static int hvm_set_callback_via(struct domain *d, uint64_t via)
 {
     unsigned int type = via >> 56;
@@ -67,8 +78,25 @@ static int hvm_set_callback_via(struct domain *d, uint64_t via)
         d->arch.hvm.callback_via_vector = 0;
         return 0;
     }
-    if ( type != HVM_PARAM_CALLBACK_TYPE_VECTOR )
+    switch ( type )
+    {
+    case HVM_PARAM_CALLBACK_TYPE_GSI:
+        if ( via & ~(HVM_PARAM_CALLBACK_IRQ_TYPE_MASK | 0xff) )
+            return -EINVAL;
+        d->arch.hvm.callback_via_vector = 0;
+        if ( !d->arch.hvm.callback_gsi_logged )
+        {
+            d->arch.hvm.callback_gsi_logged = true;
+            printk(XENLOG_G_INFO "d%u: HVM_PARAM_CALLBACK_IRQ GSI %u recorded; no IO-APIC: "
+                   "events reach vCPUs through their upcall vectors only (logged once)\n",
+                   d->domain_id, (unsigned int)(via & 0xff));
+        }
+        return 0;
+    case HVM_PARAM_CALLBACK_TYPE_VECTOR:
+        break;
+    default:
         return -EOPNOTSUPP;
+    }
     if ( (via & 0xff) < MIN_UPCALL_VECTOR || (via & ~(HVM_PARAM_CALLBACK_IRQ_TYPE_MASK | 0xff)) )
         return -EINVAL;
     d->arch.hvm.callback_via_vector = via & 0xff;

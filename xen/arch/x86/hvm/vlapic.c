@@ -26,6 +26,7 @@
 #include <xen/errno.h>
 #include <xen/lib.h>
 #include <xen/mm.h>
+#include <xen/param.h>
 #include <xen/sched.h>
 #include <xen/string.h>
 #include <xen/time.h>
@@ -51,6 +52,19 @@
 
 /* The minimum period of the periodic timer (a guest cannot storm the host). */
 #define VLAPIC_MIN_PERIOD   MICROSECS(100)
+
+/*
+ * vlapic_trace=N: log the first N interrupt events of the local APICs
+ * (latch, inject, EOI, software enable), for debugging delivery.
+ */
+static unsigned int vlapic_trace;
+integer_param("vlapic_trace", vlapic_trace);
+
+#define VLAPIC_TRACE(v, fmt, ...) do {                                          \
+    if ( vlapic_trace && vlapic_trace-- )                                       \
+        printk("d%uv%u vLAPIC trace: " fmt " rip %#lx\n", (v)->domain->domain_id, \
+               (v)->vcpu_id, ##__VA_ARGS__, (unsigned long)(v)->arch.hvm.regs.rip); \
+} while ( 0 )
 
 static uint32_t vlapic_get_reg(const struct vlapic *vlapic, unsigned int reg)
 {
@@ -163,6 +177,7 @@ void vlapic_set_irq(struct vcpu *v, unsigned int vec)
         return;
     }
     set_vec(vlapic, APIC_IRR, vec);
+    VLAPIC_TRACE(v, "IRR set %#x (enabled %d)", vec, vlapic_enabled(vlapic));
     if ( vlapic_enabled(vlapic) )
         vcpu_kick(v);
 }
@@ -198,6 +213,7 @@ void vlapic_ack_pending_irq(struct vcpu *v, unsigned int vec)
     clear_vec(vlapic, APIC_IRR, vec);
     set_vec(vlapic, APIC_ISR, vec);
     vlapic_get_ppr(vlapic);
+    VLAPIC_TRACE(v, "inject %#x", vec);
 }
 
 static void vlapic_eoi(struct vcpu *v)
@@ -208,6 +224,7 @@ static void vlapic_eoi(struct vcpu *v)
     if ( isr >= 0 )
         clear_vec(vlapic, APIC_ISR, isr);
     vlapic_get_ppr(vlapic);
+    VLAPIC_TRACE(v, "EOI of %#x", isr);
 }
 
 /* ---- IPIs -------------------------------------------------------------------- */
@@ -435,6 +452,7 @@ static void vlapic_reg_write(struct vcpu *v, unsigned int reg, uint32_t val)
         vlapic_set_reg(vlapic, APIC_DFR, val | 0x0fffffffu);
         break;
     case APIC_SPIV:
+        VLAPIC_TRACE(v, "SVR %#x", val);
         vlapic->spiv = val & SPIV_MASK;
         vlapic_set_reg(vlapic, APIC_SPIV, vlapic->spiv);
         if ( !(val & APIC_SPIV_ENABLE) )
@@ -731,6 +749,26 @@ uint8_t vlapic_get_cr8(struct vcpu *v)
 void vlapic_set_cr8(struct vcpu *v, uint8_t cr8)
 {
     vlapic_reg_write(v, APIC_TPR, (cr8 & 0xf) << 4);
+}
+
+/* ---- the state dump (dump_domains) ------------------------------------------ */
+
+void vlapic_dump(struct vcpu *v)
+{
+    struct vlapic *vlapic = vcpu_vlapic(v);
+
+    if ( !vlapic->regs )
+        return;
+    printk("    vLAPIC base %#lx SVR %#x TPR %#x PPR %#x IRR max %d ISR max %d "
+           "IRR[7] %#x ISR[7] %#x LVTT %#x timer %s%ld ns irqs %lu\n",
+           (unsigned long)vlapic->apic_base_msr, vlapic_get_reg(vlapic, APIC_SPIV),
+           vlapic_get_reg(vlapic, APIC_TPR), vlapic_get_ppr(vlapic),
+           find_highest_vec(vlapic, APIC_IRR), find_highest_vec(vlapic, APIC_ISR),
+           vlapic_get_reg(vlapic, APIC_IRR + 0x70), vlapic_get_reg(vlapic, APIC_ISR + 0x70),
+           vlapic->lvtt, vlapic->timer.status == TIMER_STATUS_in_list ? "in " : "off ",
+           vlapic->timer.status == TIMER_STATUS_in_list
+           ? (long)(vlapic->timer.expires - NOW()) : 0L,
+           (unsigned long)vlapic->timer_irqs);
 }
 
 /* ---- set-up ---------------------------------------------------------------- */

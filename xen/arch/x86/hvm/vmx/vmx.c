@@ -788,7 +788,7 @@ static void vmx_save_cpu(struct vcpu *v, struct hvm_hw_cpu *c)
     c->cr2 = h->guest_cr2;
     c->cr4 = h->guest_cr4;
     c->msr_efer = h->guest_efer;
-    c->shadow_gs = h->msr_shadow_gs;
+    c->shadow_gs = v == current ? rdmsr(MSR_SHADOW_GS_BASE) : h->msr_shadow_gs;
     c->msr_lstar = h->msr_lstar;
     c->msr_star = h->msr_star;
     c->msr_cstar = h->msr_cstar;

@@ -19,6 +19,7 @@ struct hvm_domain {
     uint64_t          params[HVM_NR_PARAMS];
     /* HVM_PARAM_CALLBACK_IRQ of the vector type: its vector (0: none). */
     uint8_t           callback_via_vector;
+    bool              callback_gsi_logged;   /* the GSI callback is not delivered */
     /* The memory map the domain was built with (XENMEM_memory_map). */
 #define HVM_MAX_MEMMAP 8
     struct hvm_memmap_table_entry memmap[HVM_MAX_MEMMAP];

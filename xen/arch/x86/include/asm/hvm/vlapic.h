@@ -66,6 +66,8 @@ bool vlapic_rdmsr(struct vcpu *v, uint32_t msr, uint64_t *val);
 bool vlapic_wrmsr(struct vcpu *v, uint32_t msr, uint64_t val);
 
 /* CR8 (TPR bits 7:4) when the CPU has no TPR shadow. */
+/* One line of the vLAPIC's state for the dump_domains log. */
+void vlapic_dump(struct vcpu *v);
 uint8_t vlapic_get_cr8(struct vcpu *v);
 void vlapic_set_cr8(struct vcpu *v, uint8_t cr8);
 
