@@ -5,9 +5,8 @@
 # stock kernel as the PVH dom0 once (tools/dom0/run-dom0.sh -m checks),
 # let its /init run the toolstack checks (tools/dom0/checks.sh: xl list,
 # info, dmesg, create, pause/unpause, log-dirty, vram-track, dirty-rate,
-# destroy) and report them.  Not part of `make test`: it downloads the
-# kernel (once, into build/dom0) and cannot pass until the hypervisor
-# gives Linux what it needs (docs/misc/dom0-linux.md).
+# destroy) and report them.  Part of `make test` (suite dom0-linux): it
+# fetches the kernel with apt once, into build/dom0 (docs/misc/dom0-linux.md).
 #
 #   tests/dom0-linux/run.sh [-t SECONDS] [-f] [-v]
 #

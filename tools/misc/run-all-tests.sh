@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # Run every test suite (`make test`): host unit tests, the ABI comparison
-# with Debian's libxen-dev, and the guest tests under Bochs.  Each suite
+# with Debian's libxen-dev, the guest tests under Bochs, and the Linux
+# control-domain system test.  Each suite
 # prints its own "N passed, N failed"; the last line here is the total.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -56,6 +57,9 @@ run_suite tools-xentop make -s -C tools/tests/xentop
 run_suite tools-guest make -s -C tools/tests/guest
 run_suite tools-migrate make -s -C tools/tests/migrate
 run_suite guests tests/run-tests.sh -n
+# Debian's stock kernel as the PVH control domain, running the toolstack
+# against live guests (fetched once with apt into build/dom0; ~2.5 min).
+run_suite dom0-linux tests/dom0-linux/run.sh -t 600
 
 echo "=== total ==="
 if [ ${#failed_suites[@]} -ne 0 ]; then
