@@ -37,6 +37,8 @@ static inline void free_xenheap_page(void *v) { free_xenheap_pages(v, 0); }
 unsigned long total_pages(void);
 unsigned long avail_pages(void);
 
+/* Zero one page, or 2^order pages from a page-aligned p. */
 void clear_page(void *p);
+void clear_pages(void *p, unsigned int order);
 
 #endif /* __XEN_MM_H__ */
