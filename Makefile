@@ -9,6 +9,8 @@
 #   make bench    the performance lab: install what is missing, build, boot
 #                 the benchmark runs under Bochs and write docs/performance.md
 #                 (tools/bench/run-bench.sh)
+#   make bench-scale  only the scaling runs (groups scale and ram: domUs up
+#                 to 2 GiB), then docs/performance.md from all the logs there
 #   make clean
 # `run` and `test` install the Debian packages they need first.
 
@@ -19,7 +21,7 @@ MAKEFLAGS += --no-print-directory
 
 RUN_XEN_CMDLINE ?= pml=1 ple_gap=64 ple_window=4096
 
-.PHONY: all xen guests tools deps run test bench clean
+.PHONY: all xen guests tools deps run test bench bench-scale clean
 
 all: xen guests tools
 
@@ -45,6 +47,10 @@ test: deps
 bench: deps
 	@$(MAKE) all
 	@tools/bench/run-bench.sh -n
+
+bench-scale: deps
+	@$(MAKE) all
+	@tools/bench/run-bench.sh -n scale ram
 
 clean:
 	$(MAKE) -C xen clean

@@ -7,7 +7,8 @@
 #   tools/bench/run-bench.sh [options] [RUN|GROUP ...]
 #
 #   RUN|GROUP   the runs to boot (shell patterns allowed), or the groups
-#               seed, scale, ram, ple; default: all of them
+#               seed, scale, ram, ple, all; default: all but ram (the
+#               domUs of 256 MiB to 2 GiB, `make bench-scale`)
 #   -j N        boot N runs at a time (default 2)
 #   -n          do not build (use tests/bin/*.elf and xen/xen as they are)
 #   -r          no boots: only regenerate the report from tests/out/bench-*
@@ -37,7 +38,7 @@ list_only=0
 report_file=$ROOT/docs/performance.md
 
 usage() {
-    sed -n '4,23p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '4,24p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
@@ -159,14 +160,16 @@ run_field() {  # run_field RUN N
 # Select.
 declare -a selected=()
 if [ $# -eq 0 ]; then
-    selected=("${RUNS[@]}")
+    for r in "${RUNS[@]}"; do
+        [ "$(run_field "$r" 1)" = ram ] || selected+=("$r")
+    done
 else
     for r in "${RUNS[@]}"; do
         name=$(run_field "$r" 0)
         group=$(run_field "$r" 1)
         for arg in "$@"; do
             # shellcheck disable=SC2053
-            if [[ $name == $arg || $group == "$arg" ]]; then
+            if [[ $name == $arg || $group == "$arg" || $arg == all ]]; then
                 selected+=("$r")
                 break
             fi
