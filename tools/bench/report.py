@@ -1106,7 +1106,11 @@ digits between two runs of one build).  Checked for this file: four of its
 runs (scale-rate-pml-raw, ram-1024-wp-raw, ple-gap64-w4096-raw,
 ple-gap0-w4096-cost) booted a second time, paired differently and on a
 differently loaded host, gave byte-identical serial logs, and the file
-written from them was identical; so did ram-2048-pml-raw booted twice.  The off columns of the `pml=1` and `pml=0` boots
+written from them was identical; so did ram-2048-pml-raw booted twice.
+And a rebuild that changed only the calibration code moved the raw
+calibration of two runs (1,600,000 to 1,600,019 kHz and 1,600,030 to
+1,600,017 kHz, the PIT's phase following the instructions before it),
+and nothing else in their logs.  The off columns of the `pml=1` and `pml=0` boots
 agree to a few parts per million (PML is switched on in the VMCS only while
 the domain is tracked).  A change to the hypervisor or the guests moves the
 numbers, since it changes the instructions counted: compare runs of one

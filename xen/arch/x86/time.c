@@ -80,32 +80,38 @@ static unsigned long cpuid_tsc_khz(void)
     return (unsigned long)((uint64_t)l.c * l.b / l.a / 1000);
 }
 
+/*
+ * The frequency to use, in kHz, from the PIT calibration and CPUID 0x15's
+ * (0: not reported): the leaf if the two agree within 1% either way, else
+ * the calibration rounded to the nearest MHz.
+ */
+static unsigned long tsc_choose_khz(unsigned long pit_khz, unsigned long leaf_khz)
+{
+    unsigned long khz;
+
+    if ( leaf_khz && leaf_khz <= pit_khz + pit_khz / 100 &&
+         pit_khz <= leaf_khz + leaf_khz / 100 )
+        return leaf_khz;
+    khz = (pit_khz + 500) / 1000 * 1000;
+    return khz ?: 1000;
+}
+
 void calibrate_tsc(void)
 {
     unsigned long pit_khz = pit_calibrate() / CALIBRATE_MS;
     unsigned long leaf_khz = cpuid_tsc_khz();
 
-    /* Within 1% of each other, either way. */
-    if ( leaf_khz && leaf_khz <= pit_khz + pit_khz / 100 &&
-         pit_khz <= leaf_khz + leaf_khz / 100 )
-    {
-        cpu_khz = leaf_khz;
+    cpu_khz = tsc_choose_khz(pit_khz, leaf_khz);
+    if ( leaf_khz && cpu_khz == leaf_khz )
         printk(XENLOG_INFO "TSC: %lu kHz from CPUID 0x15 (PIT calibration: %lu kHz)\n",
                leaf_khz, pit_khz);
-    }
+    else if ( leaf_khz )
+        printk(XENLOG_INFO "TSC: PIT calibration %lu kHz, rounded to %lu kHz "
+               "(CPUID 0x15's %lu kHz disagrees: not used)\n",
+               pit_khz, cpu_khz, leaf_khz);
     else
-    {
-        cpu_khz = (pit_khz + 500) / 1000 * 1000;
-        if ( !cpu_khz )
-            cpu_khz = 1000;
-        if ( leaf_khz )
-            printk(XENLOG_INFO "TSC: PIT calibration %lu kHz, rounded to %lu kHz "
-                   "(CPUID 0x15's %lu kHz disagrees: not used)\n",
-                   pit_khz, cpu_khz, leaf_khz);
-        else
-            printk(XENLOG_INFO "TSC: PIT calibration %lu kHz, rounded to %lu kHz\n",
-                   pit_khz, cpu_khz);
-    }
+        printk(XENLOG_INFO "TSC: PIT calibration %lu kHz, rounded to %lu kHz\n",
+               pit_khz, cpu_khz);
     printk(XENLOG_INFO "Detected %lu.%03lu MHz processor.\n",
            cpu_khz / 1000, cpu_khz % 1000);
 }
