@@ -1173,8 +1173,8 @@ def write_doc(path, report_md, rep, runs):
                  "`make bench-scale` boots the runs of tables 4 and 5 (the `scale` "
                  "and `ram` groups).  Each rewrites the file from all the logs in "
                  "`tests/out`, so the two together give all of it.  On the two cores "
-                 "of the machine this was written on, shared with other work, they "
-                 "took about 25 and 20 minutes.  "
+                 "of the machine this was written on they "
+                 "took about 30 and 25 minutes while other Bochs runs shared them.  "
                  "`tools/bench/run-bench.sh seed` (or `scale`, `ram`, `ple`, `all`, or run "
                  "names) boots a subset; `-r` only regenerates the tables from the "
                  "logs.\n")
