@@ -18,6 +18,8 @@
 #   make fuzz     run the hostile-guest and control-domain fuzzers with new
 #                 seeds (tools/misc/fuzz.sh: FUZZ_ITERS=20, FUZZ_SEED=,
 #                 FUZZ_KIND=guest|dom0|both, FUZZ_OPS=, FUZZ_TRACE=1)
+#   make bench-scale  only the scaling runs (groups scale and ram: domUs up
+#                 to 2 GiB), then docs/performance.md from all the logs there
 #   make clean
 # `run` and `test` install the Debian packages they need first.
 
@@ -28,7 +30,7 @@ MAKEFLAGS += --no-print-directory
 
 RUN_XEN_CMDLINE ?= pml=1 ple_gap=64 ple_window=4096
 
-.PHONY: all xen guests tools deps run run-dom0 test bench fuzz clean
+.PHONY: all xen guests tools deps run run-dom0 test bench bench-scale fuzz clean
 
 all: xen guests tools
 
@@ -65,6 +67,10 @@ fuzz: deps
 	@$(MAKE) -s all
 	@FUZZ_ITERS="$(FUZZ_ITERS)" FUZZ_SEED="$(FUZZ_SEED)" FUZZ_KIND="$(FUZZ_KIND)" \
 	    FUZZ_OPS="$(FUZZ_OPS)" FUZZ_TRACE="$(FUZZ_TRACE)" tools/misc/fuzz.sh
+
+bench-scale: deps
+	@$(MAKE) all
+	@tools/bench/run-bench.sh -n scale ram
 
 clean:
 	$(MAKE) -C xen clean

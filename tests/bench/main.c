@@ -26,6 +26,25 @@
  *   d0ticks     this driver's own CPU time meanwhile
  *   exits       the domU's VM exits, then by reason (xc_vcpu_exit_counts)
  *
+ * and a second line for the same cell with what the guest would feel on a
+ * shared CPU and what each log-dirty operation cost the control domain:
+ *
+ *   BENCHW mode=global seed=3 ws=8 period=16000000 wall=402211004
+ *          wscore=266050.1 cln=24 clt=1234567 clmax=60000 clpre=0 en=12345
+ *          pages=262144
+ *
+ *   wall        TSC ticks that passed while the budget ran: the domU's CPU
+ *               time plus everything else the one physical CPU did
+ *               meanwhile (this driver's polling, its CLEANs, the
+ *               hypervisor's scheduling)
+ *   wscore      tx per 10^9 ticks of that wall time
+ *   cln, clt, clmax   CLEANs made while measuring, the ticks of this
+ *               driver's CPU time they took in all, and the longest
+ *   clpre       how many of them were preempted and continued
+ *   en          ticks of this driver's CPU time that turning the mode on
+ *               took (SHADOW_OP_ENABLE_LOGDIRTY for global)
+ *   pages       the domU's RAM, pages
+ *
  * The domU's CPU time (xc_domain_getinfolist's cpu_time, converted back to
  * TSC ticks with physinfo's cpu_khz) includes the hypervisor's work in the
  * domU's VM exits but not this driver's execution, nor the hypercalls it
@@ -92,6 +111,9 @@ static unsigned int nr_vcpus;
 static const char *mech_name = "?";
 static unsigned long exit_cost, slice_ticks;
 static unsigned long failures;
+
+/* CLEANs: how many, their cost in all and the longest (this driver's time). */
+static uint64_t clean_n, clean_ticks, clean_max;
 
 /* ---- parsing ------------------------------------------------------------ */
 
@@ -193,10 +215,11 @@ static uint64_t cpu_ticks(uint32_t dom)
 }
 
 struct snapshot {
-    uint64_t cpu, dom0_cpu, tx, reads, writes, fb_draws;
+    uint64_t wall, cpu, dom0_cpu, tx, reads, writes, fb_draws;
     uint64_t exits[NR_REASONS], exits_total;
     uint64_t pml_full, pml_entries, wp_faults, pages_dirtied;
-    uint64_t clean_calls, vram_calls;
+    uint64_t clean_calls, vram_calls, clean_preempted;
+    uint64_t clean_n, clean_ticks;
 };
 
 static void snapshot(struct snapshot *s)
@@ -206,6 +229,7 @@ static void snapshot(struct snapshot *s)
     unsigned int n = MAX_VCPUS, v, r;
 
     memset(s, 0, sizeof(*s));
+    s->wall = rdtsc();
     s->cpu = cpu_ticks(domu);
     s->dom0_cpu = cpu_ticks(0);
     s->tx = ctrl->tx;
@@ -239,6 +263,9 @@ static void snapshot(struct snapshot *s)
     }
     s->clean_calls = st.clean_calls;
     s->vram_calls = st.vram_calls;
+    s->clean_preempted = st.clean_preempted;
+    s->clean_n = clean_n;
+    s->clean_ticks = clean_ticks;
 }
 
 /* ---- the domU ------------------------------------------------------------ */
@@ -258,6 +285,22 @@ static void wait_ack(void)
 /* ---- the modes ------------------------------------------------------------ */
 
 static DECLARE_HYPERCALL_BUFFER(unsigned long, bitmap);
+
+/*
+ * The cost of an operation in this driver's own CPU time: cpu_ticks(0)
+ * before and after, less what one cpu_ticks(0) adds between two readings
+ * (measured at start).  Unlike TSC ticks, this leaves out the slices the
+ * domU runs if the operation is preempted and continued.
+ */
+static uint64_t d0_read_overhead;
+
+static uint64_t d0_cost(uint64_t before)
+{
+    uint64_t d = cpu_ticks(0) - before;
+
+    return d > d0_read_overhead ? d - d0_read_overhead : 0;
+}
+
 static unsigned long vram_bits[BENCH_FB_PAGES / (8 * sizeof(unsigned long))];
 
 static void mode_on(enum mode m)
@@ -294,9 +337,18 @@ static void mode_tick(enum mode m)
                                              BENCH_FB_PAGES, vram_bits);
         break;
     case MODE_GLOBAL:
+    {
+        uint64_t t0 = cpu_ticks(0), t;
+
         rc = xc_logdirty_control(xch, domu, XEN_DOMCTL_SHADOW_OP_CLEAN,
                                  HYPERCALL_BUFFER(bitmap), domu_pages, 0, NULL);
+        t = d0_cost(t0);
+        clean_n++;
+        clean_ticks += t;
+        if ( t > clean_max )
+            clean_max = t;
         break;
+    }
     }
     if ( rc < 0 )
         panic("%s period: %d\n", mode_names[m], -errno);
@@ -343,6 +395,7 @@ struct cell {
 };
 
 static unsigned long fb_every, fb_lines, budget, warmup;
+static uint64_t enable_ticks;
 
 static void print_cell(const struct cell *c, const struct snapshot *a,
                        const struct snapshot *b)
@@ -385,6 +438,22 @@ static void print_cell(const struct cell *c, const struct snapshot *a,
         printk("warning: the next BENCH line is %u characters long and may be split\n", n);
     printk("%s\n", line);
 
+    {
+        uint64_t wall = b->wall - a->wall;
+        uint64_t wscore10 = wall ? tx * 10000000000ULL / wall : 0;
+
+        printk("BENCHW mode=%s seed=%lu ws=%lu period=%lu wall=%lu wscore=%lu.%lu "
+               "cln=%lu clt=%lu clmax=%lu clpre=%lu en=%lu pages=%lu\n",
+               mode_names[c->mode], c->seed, c->ws_mib, c->period,
+               (unsigned long)wall, (unsigned long)(wscore10 / 10),
+               (unsigned long)(wscore10 % 10),
+               (unsigned long)(b->clean_n - a->clean_n),
+               (unsigned long)(b->clean_ticks - a->clean_ticks),
+               (unsigned long)clean_max,
+               (unsigned long)(b->clean_preempted - a->clean_preempted),
+               (unsigned long)enable_ticks, domu_pages);
+    }
+
     if ( !tx )
     {
         failures++;
@@ -402,7 +471,7 @@ static void print_cell(const struct cell *c, const struct snapshot *a,
 static void run_cell(const struct cell *c)
 {
     struct snapshot before, after;
-    uint64_t start, now, next, begin_at, end_at = 0;
+    uint64_t start, now, next, begin_at, end_at = 0, t0;
     uint64_t slack = slice_ticks / 2;
     bool measuring = false;
 
@@ -415,7 +484,9 @@ static void run_cell(const struct cell *c)
     if ( ctrl->error )
         panic("domU cannot set up %lu MiB: %d\n", c->ws_mib, ctrl->error);
 
+    t0 = cpu_ticks(0);
     mode_on(c->mode);
+    enable_ticks = d0_cost(t0);
     command(BENCH_CMD_RUN);
     wait_ack();
 
@@ -433,6 +504,7 @@ static void run_cell(const struct cell *c)
         }
         if ( !measuring && now + slack >= begin_at )
         {
+            clean_max = 0;
             snapshot(&before);
             end_at = before.cpu + budget;
             measuring = true;
@@ -525,6 +597,11 @@ void test_main(void)
     if ( !bitmap )
         return xtf_error("Error: no hypercall buffer\n");
 
+    {
+        uint64_t a = cpu_ticks(0), b = cpu_ticks(0);
+
+        d0_read_overhead = b - a;
+    }
     probe_mechanism();
     printk("BENCHXEN %s\n", xen_cmdline);
     printk("BENCHCFG mech=%s cost=%lu cpu_khz=%lu slice_ticks=%lu budget=%lu "

@@ -28,6 +28,21 @@ static void test_mem(void)
     CHECK_EQ(buf[10], 'x');
     CHECK(memcpy(buf, src, 0) == buf);
 
+    /* Eight bytes at a time, then the tail: every length and alignment. */
+    {
+        int len, off, j;
+
+        for ( len = 0; len <= 24; len++ )
+            for ( off = 0; off < 8; off++ )
+            {
+                memset(buf, 'x', sizeof(buf));
+                CHECK(memcpy(buf + off, src + (7 - off), len) == buf + off);
+                for ( j = 0; j < (int)sizeof(buf); j++ )
+                    CHECK_EQ(buf[j], j >= off && j < off + len
+                                     ? src[7 - off + j - off] : 'x');
+            }
+    }
+
     /* Overlap both ways. */
     memcpy(buf, "0123456789", 10);
     CHECK(memmove(buf + 2, buf, 6) == buf + 2);

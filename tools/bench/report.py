@@ -59,6 +59,7 @@ class Run:
         self.xen_cmdline = m.group(1).strip() if m else ""
         self.xen_opts = kv(self.xen_cmdline)
         self.cells = []
+        wlines = [kv(l) for l in re.findall(r"^\(d0\) BENCHW (.*)$", self.serial, re.M)]
         for line in re.findall(r"^\(d0\) (BENCH .*)$", self.serial, re.M):
             c = kv(line)
             exits = {}
@@ -78,7 +79,14 @@ class Run:
                 "by_reason": exits, "run": self.name,
             }
             cell["score"] = cell["tx"] * 1e9 / cell["ticks"] if cell["ticks"] else 0.0
+            # The BENCHW line of the same cell (printed right after it).
+            w = wlines[len(self.cells)] if len(self.cells) < len(wlines) else {}
+            for key in ("wall", "cln", "clt", "clmax", "clpre", "en", "pages"):
+                cell[key] = int(w[key]) if key in w else None
+            cell["wscore"] = cell["tx"] * 1e9 / cell["wall"] if cell["wall"] else None
             self.cells.append(cell)
+        self.populated = {int(m): int(t) for m, t in re.findall(
+            r"^\(XEN\) d1: (\d+) MiB of RAM populated in (\d+) ticks", self.serial, re.M)}
         m = re.search(r"^\(d0\) BENCHCFG (.*)$", self.serial, re.M)
         self.cfg = kv(m.group(1)) if m else {}
         m = re.search(r"^\(d0\) (\d+) round trips in (\d+) TSC ticks: (\d+) ticks per round trip",
@@ -156,6 +164,7 @@ class Report:
         self.out = []
         self.verdicts = []
         self.event = {}
+        self.facts_extra = {}
 
     def p(self, s=""):
         self.out.append(s)
@@ -275,7 +284,8 @@ class Report:
         self.p("What one event costs the domU: its ticks beyond the transactions' own "
                "(transactions x ticks per transaction with log-dirty off), per exit; "
                "and what one CLEAN costs dom0 (its ticks beyond an off cell's, per "
-               "CLEAN: copying the bitmap and re-arming every page of the domU).")
+               "CLEAN: draining the PML buffers, copying the bitmap and re-arming the "
+               "pages it returns).")
         self.p()
         rows = []
         self.event = {}
@@ -353,9 +363,10 @@ class Report:
                "working set, in the same boot. Per CLEAN: pages dirtied, the exits "
                "they caused (EPT violations under WP, PML-full exits under PML), and "
                "what the CLEAN costs dom0 beyond its polling (PML boot). The "
-               "working-set boots give the domU 80 MiB of RAM (room for 64 MiB), the "
-               "CLEAN-period boots 18 MiB: a CLEAN re-arms all of the domU's RAM, "
-               "so its cost in dom0 follows the RAM, not the working set.")
+               "working-set boots give the domU 1 GiB of RAM (room for 64 MiB), the "
+               "CLEAN-period boots 18 MiB. A CLEAN re-arms only the pages it "
+               "returns, so its cost follows the pages dirtied (table 5 has it per "
+               "CLEAN against RAM and against pages dirtied).")
         for cost in self.costs:
             cells = [c for c in sc if c["cost"] == cost]
             if not cells:
@@ -412,6 +423,141 @@ class Report:
             row.append("-")
         return row
 
+    # 5. log-dirty at scale
+    def ram_cells(self, cost):
+        """ws=8 cells of the boots that vary the domU's RAM (18 MiB: scale-rate)."""
+        return [c for c in self.cells if c["cost"] == cost and c["ws"] == 8 and
+                c["pages"] and (c["run"].startswith("ram-") or
+                                c["run"].startswith("scale-rate-"))]
+
+    @staticmethod
+    def per_clean(c):
+        return c["clt"] / c["cln"] if c and c["cln"] else None
+
+    def ram_tables(self):
+        if not any(c["run"].startswith("ram-") for c in self.cells):
+            return
+        self.p()
+        self.p("### 5. Log-dirty at scale: the domU's RAM from 18 MiB to 2 GiB")
+        self.p()
+        self.p("The same 8 MiB working set in domUs of 18 MiB (the CLEAN-period boots "
+               "of table 4), 256 MiB, 1 GiB and 2 GiB; one seed (1). *Ticks per "
+               "CLEAN* and *ENABLE* are the control domain's own CPU time in the "
+               "hypercall (`xc_domain_getinfolist` before and after, less what one "
+               "such reading adds), so a CLEAN that is preempted does not count the "
+               "domU's slice in between. ENABLE is the one of the 10 ms cell (not "
+               "the first cell of the boot, whose superpages have not been split "
+               "yet). *Building* is what the hypervisor's domain builder took to "
+               "populate and zero the domU's RAM.")
+        for cost in self.costs:
+            cells = self.ram_cells(cost)
+            if not cells:
+                continue
+
+            def one(mech, mib, mode, period=None):
+                for c in cells:
+                    if c["mech"] == mech and c["pages"] * 4096 >> 20 == mib and \
+                       c["mode"] == mode and (period is None or c["period"] == period):
+                        return c
+                return None
+            rams = sorted({c["pages"] * 4096 >> 20 for c in cells})
+            build = {}
+            for r in self.runs:
+                build.update(r.populated)
+            p10 = 10 * self.ips // 1000
+            self.p()
+            self.p(f"#### {cost_label(cost)}: what a CLEAN and an ENABLE cost dom0")
+            self.p()
+            rows, per10 = [], {}
+            for mib in rams:
+                pm = {ms: one("PML", mib, "global", ms * self.ips // 1000)
+                      for ms in (30, 10, 1)}
+                wp = one("WP", mib, "global", p10)
+                per10[mib] = self.per_clean(pm[10])
+                rows.append([f"{mib:,} MiB", fmt_int(mib * 256),
+                             fmt_int(pm[10]["dirty"] / pm[10]["acts"]) if pm[10] else "-"] +
+                            [fmt_int(self.per_clean(pm[ms])) if pm[ms] else "-"
+                             for ms in (30, 10, 1)] +
+                            [fmt_int(self.per_clean(wp)) if wp else "-",
+                             fmt_int(pm[10]["clmax"]) if pm[10] else "-",
+                             fmt_int(pm[10]["en"]) if pm[10] else "-",
+                             fmt_int(wp["en"]) if wp else "-",
+                             fmt_int(build[mib]) if mib in build else "-"])
+            self.p(table(["domU RAM", "pages", "dirtied/CLEAN", "PML, 30 ms",
+                          "PML, 10 ms", "PML, 1 ms", "WP, 10 ms", "PML longest (10 ms)",
+                          "PML ENABLE", "WP ENABLE", "building"], rows,
+                         ["l"] + ["r"] * 10))
+            lo, hi = min(rams), max(rams)
+            if per10.get(1024):
+                self.verdicts.append((cost, "clean-1g", per10[1024]))
+            if per10.get(lo) and per10.get(hi) and hi >= 2048:
+                self.verdicts.append((cost, "clean-ratio", per10[hi] / per10[lo]))
+                slope = (per10[hi] - per10[lo]) / ((hi - lo) * 256)
+                self.facts_extra[(cost, "slope")] = slope
+            self.p()
+            self.p("Ticks per CLEAN in the columns *PML, 30/10/1 ms* and *WP, 10 ms*; "
+                   "*longest*: the most expensive single CLEAN of the cell.")
+
+            # what the guest feels: the wall-time score
+            self.p()
+            self.p(f"#### {cost_label(cost)}: what the domU feels on the shared CPU")
+            self.p()
+            self.p("Transactions per 10^9 ticks of wall time (all that the one "
+                   "physical CPU did while the budget ran: the domU, the control "
+                   "domain's polling and CLEANs, the hypervisor), and as a share of "
+                   "log-dirty off's wall score in the same boot.")
+            self.p()
+            rows = []
+            for mib in rams:
+                periods = sorted({c["period"] for c in cells if c["mode"] == "global" and
+                                  c["pages"] * 4096 >> 20 == mib}, reverse=True)
+                offp, offw = one("PML", mib, "off"), one("WP", mib, "off")
+                for per in periods:
+                    row = [f"{mib:,} MiB", f"{per * 1000 / self.ips:g} ms"]
+                    row.append(fmt_int(offp["wscore"]) if offp else "-")
+                    for mech, off in (("PML", offp), ("WP", offw)):
+                        c = one(mech, mib, "global", per)
+                        if c and off:
+                            share = 100 * c["wscore"] / off["wscore"]
+                            row += [fmt_int(c["wscore"]), f"{share:.2f}%"]
+                            if mech == "PML" and mib == 1024 and per == p10:
+                                self.verdicts.append((cost, "wall-1g", share))
+                            self.facts_extra[(cost, mech, mib, per)] = share
+                        else:
+                            row += ["-", "-"]
+                    rows.append(row)
+            self.p(table(["domU RAM", "CLEAN every", "off", "PML", "PML / off",
+                          "WP", "WP / off"], rows, ["l", "l"] + ["r"] * 5))
+
+        # against the pages dirtied per CLEAN (1 GiB, the working-set boots)
+        ws_cells = [c for c in self.cells if c["run"].startswith("scale-ws") and c["cln"]]
+        if not ws_cells:
+            return
+        for cost in self.costs:
+            cs = [c for c in ws_cells if c["cost"] == cost and c["mode"] == "global"]
+            if not cs:
+                continue
+            mib = cs[0]["pages"] * 4096 >> 20
+            self.p()
+            self.p(f"#### {cost_label(cost)}: CLEAN against the pages it returns "
+                   f"({mib:,} MiB domU, CLEAN every 10 ms)")
+            self.p()
+            rows = []
+            for ws in sorted({c["ws"] for c in cs}):
+                row = [f"{ws} MiB"]
+                for mech in ("PML", "WP"):
+                    c = next((x for x in cs if x["mech"] == mech and x["ws"] == ws), None)
+                    if c:
+                        pages = c["dirty"] / c["acts"]
+                        row += [fmt_int(pages), fmt_int(self.per_clean(c)),
+                                fmt_int(self.per_clean(c) / pages) if pages else "-"]
+                    else:
+                        row += ["-", "-", "-"]
+                rows.append(row)
+            self.p(table(["working set", "PML pages/CLEAN", "PML ticks/CLEAN",
+                          "per page", "WP pages/CLEAN", "WP ticks/CLEAN", "per page"],
+                         rows, ["l"] + ["r"] * 6))
+
     def goals(self):
         self.p()
         self.p("### Goals")
@@ -434,8 +580,22 @@ class Report:
                 rows.append([cost_label(cost), "PLE round trip, ple_gap=64 vs off",
                              ">= 100x", f"{val:,.0f}x",
                              "met" if val >= 100 else "**not met**"])
+            elif what == "clean-1g":
+                rows.append([cost_label(cost), "dom0 ticks per CLEAN, 1 GiB, 10 ms",
+                             "<= 500,000", fmt_int(val),
+                             "met" if val <= 500000 else "**not met**"])
+            elif what == "clean-ratio":
+                rows.append([cost_label(cost), "CLEAN, 2 GiB against 18 MiB",
+                             "<= 2x", f"{val:.2f}x",
+                             "met" if val <= 2 else "**not met**"])
+            elif what == "wall-1g":
+                rows.append([cost_label(cost), "PML wall score against off, 1 GiB, 10 ms",
+                             ">= 95%", f"{val:.2f}%",
+                             "met" if val >= 95 else "**not met**"])
         order = {"PML ahead of WP, VRAM tracking": 0, "PML ahead of WP, global log-dirty": 1,
-                 "PML global log-dirty against off": 2, "PLE round trip, ple_gap=64 vs off": 3}
+                 "PML global log-dirty against off": 2, "PLE round trip, ple_gap=64 vs off": 3,
+                 "dom0 ticks per CLEAN, 1 GiB, 10 ms": 4, "CLEAN, 2 GiB against 18 MiB": 5,
+                 "PML wall score against off, 1 GiB, 10 ms": 6}
         rows.sort(key=lambda r: order[r[1]])       # stable: raw before the cost model
         self.p(table(["figures", "goal", "target", "measured", ""], rows,
                      ["l", "l", "r", "r", "l"]))
@@ -466,6 +626,7 @@ class Report:
         self.event_costs()
         self.ple_table()
         self.scaling_tables()
+        self.ram_tables()
         body, self.out = self.out, []
         self.goals()
         return "\n".join(self.out + [""] + body) + "\n"
@@ -581,6 +742,41 @@ def facts(rep):
         v = gains.get((c, "pml-vs-off"))
         if v is not None:
             f[f"pml_off_{tag}_abs"] = f"{abs(v):.2f}%"
+    # Log-dirty at scale (table 5).
+    for c, tag in ((0, "raw"), (cost, "cost")):
+        cells = rep.ram_cells(c)
+        p10 = 10 * rep.ips // 1000
+
+        def one(mech, mib, mode, period):
+            for x in cells:
+                if x["mech"] == mech and x["pages"] * 4096 >> 20 == mib and \
+                   x["mode"] == mode and x["period"] == period:
+                    return x
+            return None
+        for mib in (18, 1024, 2048):
+            for mech in ("PML", "WP"):
+                x = one(mech, mib, "global", p10)
+                if x and x["cln"]:
+                    f[f"clean_{mech.lower()}_{mib}_{tag}"] = fmt_int(x["clt"] / x["cln"])
+                    f[f"en_{mech.lower()}_{mib}_{tag}"] = fmt_int(x["en"])
+            for ms in (30, 10, 3, 1):
+                for mech in ("PML", "WP"):
+                    v = rep.facts_extra.get((c, mech, mib, ms * rep.ips // 1000))
+                    if v is not None:
+                        f[f"wall_{mech.lower()}_{mib}_{ms}_{tag}"] = f"{v:.1f}%"
+        slope = rep.facts_extra.get((c, "slope"))
+        if slope is not None:
+            f[f"clean_slope_{tag}"] = f"{slope:.2f}"
+            f[f"clean_chunk_{tag}"] = fmt_int(slope * 4096)
+        for _, what, val in [v for v in rep.verdicts if v[0] == c]:
+            if what == "clean-ratio":
+                f[f"clean_ratio_{tag}"] = f"{val:.2f}x"
+    build = {}
+    for r in rep.runs:
+        build.update(r.populated)
+    for mib in (18, 1024, 2048):
+        if mib in build:
+            f[f"build_{mib}"] = fmt_int(build[mib])
     f["example_line"] = example_line(rep)
     f["cost"] = f"{cost:,}"
     f["cost_raw"] = str(cost)
@@ -626,6 +822,25 @@ spends {cost} more ticks in every exit (see *The per-exit cost model*).
   `ple_gap=64` against {ple_off} with PLE off, **{ple_raw}** cheaper raw and
   {ple_cost} under the cost model (the seed: 1,592x).  A gap below the wait
   loop's PAUSE-to-PAUSE distance (4 ticks) never causes a PLE exit.
+* **Log-dirty at scale** (table 5, PML, CLEAN every 10 ms, 8 MiB working
+  set): a CLEAN costs the control domain {clean_pml_18_raw} ticks for an
+  18 MiB domU, {clean_pml_1024_raw} for 1 GiB and {clean_pml_2048_raw} for
+  2 GiB ({clean_ratio_raw} apart); what is left that grows with the RAM is
+  {clean_slope_raw} ticks per page: copying out the bitmap, which the ABI
+  requires whole, in 4,096-page chunks.  Building
+  a 1 GiB domU costs {build_1024} ticks (zeroing it), a few seconds of host
+  time.
+* **What the guest feels** on the shared CPU (wall-time score, CLEANs and
+  all, against log-dirty off): PML keeps {wall_pml_1024_30_raw},
+  {wall_pml_1024_10_raw} and {wall_pml_1024_1_raw} of it at 1 GiB with a
+  CLEAN every 30, 10 and 1 ms (WP: {wall_wp_1024_30_raw},
+  {wall_wp_1024_10_raw}, {wall_wp_1024_1_raw}); under the cost model PML
+  {wall_pml_1024_30_cost}, {wall_pml_1024_10_cost}, {wall_pml_1024_1_cost}
+  and WP {wall_wp_1024_30_cost}, {wall_wp_1024_10_cost},
+  {wall_wp_1024_1_cost}.
+* **Repeatable**: the hypervisor's TSC frequency no longer depends on the
+  boot (see *Time base*), so the same build gives the same file, digit for
+  digit.
 """
 
 DOC_METHOD = """
@@ -685,6 +900,31 @@ once at start, which also splits the domU's 2 MiB EPT mappings into 4 KiB
 ones for every cell alike.  One boot runs all the cells of a mechanism; the
 off cells of the `pml=1` and `pml=0` boots are the same measurement twice.
 
+**The wall-time score** (table 5) counts everything the guest would feel
+on a CPU it shares with the control domain: transactions x 10^9 / the TSC
+ticks that passed while the budget ran.  Those are the domU's CPU time plus
+the control domain's polling (every slice end), its CLEANs (copying the
+bitmap, re-arming, draining the PML buffers) and the hypervisor's
+scheduling.  The off cell pays the polling too, so the share of off is what
+tracking costs the guest in all.  The control domain's cost of each CLEAN
+and ENABLE is its own CPU time across the hypercall, which leaves out the
+domU's slice if the hypercall is preempted and continued.  The runs boot
+with `guest_loglvl=warning`: the hypervisor's console writes synchronously
+to Bochs's UART, at 115,200 baud about 141,000 ticks a character, so its
+info line at every ENABLE and OFF (about 12 million ticks) would otherwise
+be most of what ENABLE costs.
+
+**The large domUs.**  Bochs 2.7 allocates at most 2,048 MiB of host memory
+for guest RAM (`megs:` and `memory: host=` refuse more); the 2 GiB run
+needs more for the hypervisor and dom0, so its bochsrc says
+`memory: guest=2240, host=2048` and Bochs swaps its least recently used
+blocks to a file.  Every run's RAM is the domU's plus 192 MiB (at least
+256 MiB).  Building the domU zeroes its RAM with `rep stosq`; with
+memset's `rep stosb` a 1 GiB domU took 1,074 million ticks, one per byte
+(Bochs counts every iteration of a string instruction, and has no fast
+path for string instructions with 64-bit addresses), about 49 s of host
+time; it now takes {build_1024} ticks, and 2 GiB {build_2048}.
+
 The driver prints one line per cell (here seed 1's global log-dirty cell of
 the raw PML boot, wrapped):
 
@@ -727,6 +967,20 @@ time slice (`sched_credit_tslice_ms`, converted with the calibrated
 frequency) is 48 million ticks, as it would be on that machine.  This is
 what makes the PLE-off round trip hardware-like.
 
+The calibrated frequency must be the same in every boot, or every slice
+length, and every figure, moves with it.  Calibrating against the PIT
+counts TSC ticks until the PIT's output goes high, which happens at a PIT
+clock edge (838 ns, 1,341 ticks, apart), so the count depends on where
+between two edges it started, i.e. on how many instructions ran before,
+which differs with the command lines: 50 ms measured 1599.982 to
+1600.017 MHz for one binary.  The hypervisor now takes the TSC frequency
+from CPUID leaf 0x15 when it agrees with the PIT within 1% (exact, on
+hardware that has it), and otherwise the calibration rounded to the
+nearest MHz (its error is below 2 PIT ticks, 0.06 MHz here).  Bochs's
+tigerlake reports leaf 0x15 as 2,419.2 MHz, its modelled part's nominal
+frequency, not the `ips` its timers follow, so under Bochs the rounded
+calibration is used: 1,600,000 kHz in every boot.
+
 ### The per-exit cost model
 
 Bochs charges a VM exit and entry nothing beyond the instructions the exit
@@ -742,7 +996,8 @@ preemption timer.
 ### Bochs
 
 {bochs}, CPU model tigerlake (VMX with EPT, EPT A/D bits, PML and PLE), one
-CPU.  The bochsrc lines that matter, the same in every run:
+CPU.  The bochsrc lines that matter (RAM grows with the domU, see above;
+these are a seed run's):
 
 ```
 {bochsrc}
@@ -800,11 +1055,66 @@ base.  The threshold is real: a gap below the loop's PAUSE-to-PAUSE
 distance never sees a loop, exactly the seed's `ple_gap=47` case, at 4 ticks
 instead of 48 cycles because an emulated instruction takes one tick.
 
+**What Bochs does not charge, and what the cost model adds.**  Bochs
+counts instructions, so everything hardware spends outside them is free
+here:
+
+* *the VM exit and entry themselves*: on hardware a round trip costs about
+  a thousand cycles or more before the handler's first instruction (saving
+  and loading guest and host state from the VMCS, the pipeline drain);
+  under Bochs an exit costs exactly the handler's instructions.
+  `vmexit_cost_ticks={cost_raw}` adds {cost} ticks to every exit, which is
+  the part of the hardware cost that scales with the number of exits: it
+  is what widens WP's per-page cost and PML's per-512-pages cost alike.
+* *PML's log writes*: the CPU writes an 8-byte guest-physical address into
+  the PML buffer on the first write to each clean page; that is a memory
+  write the guest waits for on hardware, and free under Bochs.  The cost
+  model does not cover it (it is not an exit).
+* *TLB and paging-structure refills*: after an EPT violation (WP) the
+  faulting translation is gone and the retried write walks the EPT again;
+  after every CLEAN the `INVEPT` drops every cached translation of the
+  domain, and the guest refills them with 4-level by 4-level nested walks
+  (up to 24 memory references each).  Bochs refills its own TLB for free.
+  The cost model charges these only insofar as they follow an exit (an
+  INVEPT after a CLEAN is not an exit of the domU, so not at all).
+* *caches and memory bandwidth*: the CLEAN's copy of the bitmap and its
+  re-arm walk evict the guest's working set from the caches on a shared
+  CPU; Bochs has no caches.
+* *split superpages*: once log-dirty splits a 2 MiB mapping, every TLB miss
+  in it walks one more level and the TLB holds 512 times fewer bytes of it.
+
+So table 5's wall-time share is an upper bound for hardware: every cost
+listed here only lowers it, and only the exit part is modelled.
+
+**Log-dirty at scale.**  Since a CLEAN re-arms only the pages whose bits it
+returns, its cost follows what was dirtied (table 5, against pages
+dirtied) and grows with the RAM only through what cannot be avoided by
+the ABI: the whole bitmap, one bit per page, is copied to the caller
+(one `rep movsq` iteration per 64 pages), in chunks of 4,096 pages
+(between preemption checks) that each walk the caller's page tables and
+the trie once.  Measured, that is {clean_slope_raw} ticks per page of RAM
+(about {clean_chunk_raw} per chunk), which makes a CLEAN of a 2 GiB domU
+{clean_ratio_raw} what one of an 18 MiB domU costs with the same working
+set.  Copying was 8 times dearer before memcpy moved eight bytes an
+iteration (Bochs charges a tick per iteration).  ENABLE walks the p2m:
+one entry per 2 MiB mapping, and 512 per mapping already split (the
+working set's, after the first cell), {en_pml_18_raw} ticks at 18 MiB and
+{en_pml_2048_raw} at 2 GiB.
+
 **Determinism.**  Bochs repeats bit for bit, so the only variation in the
 seed table is between seeds (different transactions), never between
-repetitions: booting runs again with the same images gave identical BENCH
-lines and exit counters (checked for a seed-table, a scaling and a PLE run
-while building the lab).  The off columns of the `pml=1` and `pml=0` boots
+repetitions, provided that the hypervisor's TSC frequency is the same in
+every boot (see *Time base*; before it was rounded it followed the
+instructions GRUB ran, and slices, and so scores, moved in their last
+digits between two runs of one build).  Checked for this file: four of its
+runs (scale-rate-pml-raw, ram-1024-wp-raw, ple-gap64-w4096-raw,
+ple-gap0-w4096-cost) booted a second time, paired differently and on a
+differently loaded host, gave byte-identical serial logs, and the file
+written from them was identical; so did ram-2048-pml-raw booted twice.
+And a rebuild that changed only the calibration code moved the raw
+calibration of two runs (1,600,000 to 1,600,019 kHz and 1,600,030 to
+1,600,017 kHz, the PIT's phase following the instructions before it),
+and nothing else in their logs.  The off columns of the `pml=1` and `pml=0` boots
 agree to a few parts per million (PML is switched on in the VMCS only while
 the domain is tracked).  A change to the hypervisor or the guests moves the
 numbers, since it changes the instructions counted: compare runs of one
@@ -817,7 +1127,10 @@ above: the PML drain walked the bitmap trie once per entry (about 85 ticks
 a page; it now remembers the last leaf), and every write-protection fault
 invalidated the domain's EPT caches (an EPT violation already invalidates
 the faulting address's translations, so relaxing the page needs no flush;
-a WP fault went from 777 to the ticks measured above).  The rest stand:
+a WP fault went from 777 to the ticks measured above).  Three more were
+fixed for table 5: building a domain zeroed its RAM one byte a tick, a
+CLEAN copied the bitmap one byte a tick (both now eight), and the TSC
+calibration moved with the boot (now rounded).  The rest stand:
 
 * **One physical CPU.**  dom0's CLEAN never runs while the domU runs, so the
   cross-CPU costs of log-dirty on hardware (IPIs to flush other CPUs' TLBs
@@ -825,15 +1138,10 @@ a WP fault went from 777 to the ticks measured above).  The rest stand:
   here, and the domU has one vCPU where the seed's guest had four.  SMP
   bring-up of the hypervisor would let dom0 run beside the domU, as in the
   seed.
-* **The CLEAN re-arms every page of the domain.**  Re-arming is eager and
-  walks all of the domU's RAM (a CLEAN costs dom0 about {d0_clean_pml} ticks
-  for an 18 MiB domU and {d0_clean_80} for an 80 MiB one, whatever was
-  dirtied), then invalidates the EPT.  Only the pages in the returned bitmap
-  can have changed (a page not written since the last CLEAN is still
-  write-protected, or still has its dirty flag clear), so the re-arm could
-  walk the bitmap instead: O(pages dirtied), not O(RAM).  That is dom0's
-  time here, but on hardware it is also the window in which the domU's
-  vCPUs are stopped.
+* **The console is synchronous.**  A hypervisor log line costs about
+  141,000 ticks a character on Bochs's UART (the runs lower
+  `guest_loglvl` so that ENABLE and OFF do not print); Xen queues console
+  output and lets the UART interrupt drain it.
 * **Draining PML costs about {pml_page_raw} ticks a page** (setting the bit,
   the 0->1 count, the per-vCPU counters), which is most of what PML costs
   the domU here; the drain could work a word of the bitmap at a time.
@@ -865,11 +1173,16 @@ def write_doc(path, report_md, rep, runs):
                  "\n\n```\n" + command_lines(runs) + "\n```\n")
     parts.append("\n" + XENTOP_COST)
     parts.append("\n## Reproducing\n\n```\nmake bench\n```\n\n"
-                 "installs what is missing, builds, boots the runs two at a time "
-                 "(about 11 minutes on two cores of the machine this was written on) "
-                 "and rewrites this file.  `tools/bench/run-bench.sh seed` (or "
-                 "`scale`, `ple`, or run names) boots a subset; `-r` only regenerates "
-                 "the tables from the logs.\n")
+                 "installs what is missing, builds, boots every run but the large "
+                 "domUs of table 5 two at a time and rewrites this file; "
+                 "`make bench-scale` boots the runs of tables 4 and 5 (the `scale` "
+                 "and `ram` groups).  Each rewrites the file from all the logs in "
+                 "`tests/out`, so the two together give all of it.  On the two cores "
+                 "of the machine this was written on they "
+                 "took about 30 and 25 minutes while other Bochs runs shared them.  "
+                 "`tools/bench/run-bench.sh seed` (or `scale`, `ram`, `ple`, `all`, or run "
+                 "names) boots a subset; `-r` only regenerates the tables from the "
+                 "logs.\n")
     with open(path, "w") as out:
         out.write("".join(parts))
 

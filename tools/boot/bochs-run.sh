@@ -11,7 +11,11 @@
 #   -i ISO      the CD-ROM image to boot
 #   -c CPU      Bochs CPU model (default tigerlake; see `bochs --help cpu`)
 #   -n NCPUS    number of physical CPUs (default 1)
-#   -m MEGS     RAM in MiB (default 256)
+#   -m MEGS     RAM in MiB (default 256).  Bochs 2.7 allocates at most 2048
+#               MiB of host memory for it ("megs:" and "memory: host=" are
+#               limited to 2048); above that the bochsrc says
+#               "memory: guest=MEGS, host=2048" and Bochs swaps the blocks
+#               touched last least recently to a temporary file
 #   -t SECONDS  kill Bochs after this long (default 120)
 #   -s REGEX    stop Bochs 1 s after REGEX (grep -E) appears on the serial
 #               line (e.g. a hypervisor panic, to save waiting for -t)
@@ -45,7 +49,7 @@ follow=0
 tty=
 
 usage() {
-    sed -n '4,33p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '4,34p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
@@ -73,8 +77,13 @@ iso=$(cd "$(dirname "$iso")" && pwd)/$(basename "$iso")
 cd "$dir" || exit 1
 rm -f serial.out bochs.log bochs.out status
 
+if [ "$megs" -gt 2048 ]; then
+    memory="memory: guest=$megs, host=2048"
+else
+    memory="megs: $megs"
+fi
 cat > bochsrc <<EOF_RC
-megs: $megs
+$memory
 romimage: file=/usr/share/bochs/BIOS-bochs-latest
 vgaromimage: file=/usr/share/bochs/VGABIOS-lgpl-latest
 cpu: model=$cpu, count=$ncpus, reset_on_triple_fault=0, ignore_bad_msrs=0${ips:+, ips=$ips}

@@ -114,7 +114,7 @@ static long populate_physmap(unsigned long arg)
         mfn = alloc_domheap_pages(r.extent_order);
         if ( mfn == INVALID_MFN )
             break;
-        memset(mfn_to_virt(mfn), 0, PAGE_SIZE << r.extent_order);
+        clear_pages(mfn_to_virt(mfn), r.extent_order);
         assign_pages(d, mfn, r.extent_order);
         if ( (rc = p2m_set_entry(d, gpfn, mfn, r.extent_order, p2m_ram_rw)) )
         {

@@ -148,9 +148,27 @@ void free_domheap_pages(mfn_t mfn, unsigned int order)
         alloc_hint = mfn;
 }
 
+/*
+ * Zero 2^order frames from p (page-aligned) with `rep stosq`: eight bytes
+ * an iteration where memset's `rep stosb` does one.  Bochs counts every
+ * iteration of a string instruction as an instruction (a TSC tick) and has
+ * no fast path for string instructions with 64-bit addresses, so this is
+ * 8x fewer ticks and about 8x less host time: zeroing a 1 GiB domain takes
+ * 134M ticks instead of 1,074M.  On hardware both are fast-string stores.
+ */
+void clear_pages(void *p, unsigned int order)
+{
+    unsigned long n = (PAGE_SIZE / 8) << order;
+
+    asm volatile ( "rep stosq"
+                   : "+D" (p), "+c" (n)
+                   : "a" (0UL)
+                   : "memory" );
+}
+
 void clear_page(void *p)
 {
-    memset(p, 0, PAGE_SIZE);
+    clear_pages(p, 0);
 }
 
 void *alloc_xenheap_pages(unsigned int order)
@@ -161,7 +179,7 @@ void *alloc_xenheap_pages(unsigned int order)
     if ( mfn == INVALID_MFN )
         return NULL;
     v = mfn_to_virt(mfn);
-    memset(v, 0, PAGE_SIZE << order);
+    clear_pages(v, order);
     return v;
 }
 

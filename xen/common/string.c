@@ -15,10 +15,19 @@ void *memcpy(void *dst, const void *src, size_t n)
 {
 #ifdef __x86_64__
     void *ret = dst;
+    size_t tail = n % 8;
 
-    /* Fast on every CPU with ERMS, correct on all. */
-    __asm__ __volatile__ ( "rep movsb"
+    /*
+     * Eight bytes an iteration, then the rest: fast on every CPU, and
+     * under Bochs (which counts each iteration of a string instruction as
+     * a tick) 8x fewer ticks than rep movsb for what a CLEAN copies out.
+     */
+    n /= 8;
+    __asm__ __volatile__ ( "rep movsq"
                            : "+D" (dst), "+S" (src), "+c" (n)
+                           : : "memory" );
+    __asm__ __volatile__ ( "rep movsb"
+                           : "+D" (dst), "+S" (src), "+c" (tail)
                            : : "memory" );
     return ret;
 #else

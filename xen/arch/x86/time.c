@@ -1,17 +1,40 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Time: TSC calibration against PIT channel 2 (gate through port 0x61),
- * the way PC operating systems do it, and system time (Xen's NOW(): ns
- * since boot) scaled from the TSC.  Under Bochs with clock sync=none the
- * TSC advances one tick per instruction and the PIT follows the
- * configured ips, so the result is exact and repeatable.
+ * The TSC frequency (cpu_khz), which turns every time the hypervisor keeps
+ * (time slices, guest CPU time, timeouts) into TSC ticks.
  *
- * The TSC is the only clock: one physical CPU, guests read the same TSC
- * (no offsetting), so the scale given to guests in vcpu_time_info is the
- * one the hypervisor uses itself.
- * The wallclock: the host's CMOS clock is read once at boot (Xen's
- * get_cmos_time), then advanced with system time.  Under Bochs the CMOS
- * clock starts at the bochsrc's clock time0.
+ * 1. Calibrate against PIT channel 2 (gate through port 0x61) over 50 ms,
+ *    the way PC operating systems do.  This is the frequency that the
+ *    platform's timers agree with; under Bochs it is the configured `ips`.
+ * 2. If CPUID leaf 0x15 gives the TSC frequency (crystal Hz x EBX / EAX)
+ *    and it agrees with the calibration within 1%, take it: it is exact
+ *    (Linux's and Xen's preference too).
+ * 3. Otherwise take the calibration rounded to the nearest MHz.
+ *
+ * Why round: the calibration counts TSC ticks until the PIT's output goes
+ * high, and that happens at a PIT clock edge, so the count depends on
+ * where between two edges (838 ns apart) the countdown started.  Under
+ * Bochs (clock sync=none) everything is deterministic, but that phase
+ * depends on how many instructions ran before: a different module command
+ * line shifts it, and 50 ms at ips=1600000000 measured anything from
+ * 80,000,412 to 80,000,886 ticks (1600.008-1600.017 MHz) for one
+ * hypervisor binary.  Every slice length followed it, so two runs of the
+ * bench differed in their last digits.  The error is below 2 PIT ticks
+ * (about 34 ppm, 0.06 MHz at 1.6 GHz), far inside half a MHz, so the
+ * rounded value is the same in every boot whenever the true frequency is
+ * a whole MHz (Bochs's ips always is in our runs).  Bochs's CPU models do
+ * report leaf 0x15, but with the modelled part's nominal frequency
+ * (tigerlake: 38.4 MHz x 126 / 2 = 2419.2 MHz), not the ips its timers
+ * follow, which is why the leaf must agree with the PIT to be used.  On
+ * hardware without the leaf, rounding costs at most 0.5 MHz (about 200
+ * ppm at 2.5 GHz).
+ *
+ * System time (Xen's NOW(): ns since boot) is scaled from the TSC: the
+ * TSC is the only clock (one physical CPU, guests read the same TSC, no
+ * offsetting), so the scale given to guests in vcpu_time_info is the one
+ * the hypervisor uses itself.  The wallclock: the host's CMOS clock is
+ * read once at boot (Xen's get_cmos_time), then advanced with system
+ * time.  Under Bochs the CMOS clock starts at the bochsrc's clock time0.
  */
 #include <xen/guest_access.h>
 #include <xen/lib.h>
@@ -33,7 +56,8 @@
 
 unsigned long cpu_khz;
 
-void calibrate_tsc(void)
+/* TSC ticks in CALIBRATE_MS of PIT time. */
+static uint64_t pit_calibrate(void)
 {
     unsigned long count = PIT_HZ * CALIBRATE_MS / 1000;
     uint64_t t0, t1;
@@ -50,10 +74,55 @@ void calibrate_tsc(void)
         ;
     t1 = rdtsc();
     outb(gate, PIT_GATE_PORT);
+    return t1 - t0;
+}
 
-    cpu_khz = (t1 - t0) / CALIBRATE_MS;
-    if ( !cpu_khz )
-        cpu_khz = 1000;
+/* The TSC frequency from CPUID leaf 0x15, in kHz; 0 if not reported. */
+static unsigned long cpuid_tsc_khz(void)
+{
+    struct cpuid_leaf l;
+
+    cpuid_count(0, 0, &l);
+    if ( l.a < 0x15 )
+        return 0;
+    cpuid_count(0x15, 0, &l);
+    if ( !l.a || !l.b || !l.c )
+        return 0;
+    return (unsigned long)((uint64_t)l.c * l.b / l.a / 1000);
+}
+
+/*
+ * The frequency to use, in kHz, from the PIT calibration and CPUID 0x15's
+ * (0: not reported): the leaf if the two agree within 1% either way, else
+ * the calibration rounded to the nearest MHz.
+ */
+static unsigned long tsc_choose_khz(unsigned long pit_khz, unsigned long leaf_khz)
+{
+    unsigned long khz;
+
+    if ( leaf_khz && leaf_khz <= pit_khz + pit_khz / 100 &&
+         pit_khz <= leaf_khz + leaf_khz / 100 )
+        return leaf_khz;
+    khz = (pit_khz + 500) / 1000 * 1000;
+    return khz ?: 1000;
+}
+
+void calibrate_tsc(void)
+{
+    unsigned long pit_khz = pit_calibrate() / CALIBRATE_MS;
+    unsigned long leaf_khz = cpuid_tsc_khz();
+
+    cpu_khz = tsc_choose_khz(pit_khz, leaf_khz);
+    if ( leaf_khz && cpu_khz == leaf_khz )
+        printk(XENLOG_INFO "TSC: %lu kHz from CPUID 0x15 (PIT calibration: %lu kHz)\n",
+               leaf_khz, pit_khz);
+    else if ( leaf_khz )
+        printk(XENLOG_INFO "TSC: PIT calibration %lu kHz, rounded to %lu kHz "
+               "(CPUID 0x15's %lu kHz disagrees: not used)\n",
+               pit_khz, cpu_khz, leaf_khz);
+    else
+        printk(XENLOG_INFO "TSC: PIT calibration %lu kHz, rounded to %lu kHz\n",
+               pit_khz, cpu_khz);
     printk(XENLOG_INFO "Detected %lu.%03lu MHz processor.\n",
            cpu_khz / 1000, cpu_khz % 1000);
 }

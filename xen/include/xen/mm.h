@@ -39,6 +39,8 @@ unsigned long total_pages(void);
 unsigned long max_boot_pfn(void);
 unsigned long avail_pages(void);
 
+/* Zero one page, or 2^order pages from a page-aligned p. */
 void clear_page(void *p);
+void clear_pages(void *p, unsigned int order);
 
 #endif /* __XEN_MM_H__ */

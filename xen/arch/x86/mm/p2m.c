@@ -130,7 +130,7 @@ int p2m_populate_ram(struct domain *d, unsigned long nr_pages)
         if ( mfn == INVALID_MFN )
             return -ENOMEM;
 
-        memset(mfn_to_virt(mfn), 0, PAGE_SIZE << order);
+        clear_pages(mfn_to_virt(mfn), order);
         assign_pages(d, mfn, order);
         rc = p2m_set_entry(d, gfn, mfn, order, p2m_ram_rw);
         if ( rc )
