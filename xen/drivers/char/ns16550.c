@@ -2,6 +2,13 @@
 /*
  * 16550 UART on COM1 (0x3f8), polled, 115200 8N1.
  *
+ * Input is polled too, as Xen's ns16550 does without an IRQ: a hypervisor
+ * timer (ns16550_poll, every SERIAL_POLL_MS) drains the receive FIFO while
+ * LSR.DR is set and hands each byte to the console (serial_rx()).  The
+ * timer runs only while someone takes the input (console_rx_wanted()): an
+ * idle hypervisor is not woken for nothing, and a machine whose vCPUs all
+ * block with no input consumer is still seen as stuck.
+ *
  * Bochs's UART resets to 5-bit words, so the line control register is
  * programmed before the first byte; bytes still in the shifter are lost if
  * the machine powers off, so ns16550_flush() waits for the transmitter to
@@ -9,10 +16,13 @@
  */
 #include <xen/types.h>
 #include <xen/console.h>
+#include <xen/time.h>
+#include <xen/timer.h>
 #include <asm/io.h>
 
 #define COM1_BASE   0x3f8
 
+#define UART_RBR    0   /* receive buffer (DLAB=0, read) */
 #define UART_THR    0   /* transmit holding (DLAB=0) */
 #define UART_DLL    0   /* divisor latch low (DLAB=1) */
 #define UART_IER    1
@@ -27,13 +37,19 @@
 #define FCR_ENABLE  0x01
 #define FCR_CLEAR   0x06
 #define MCR_DTR_RTS 0x03
+#define LSR_DR      0x01
 #define LSR_THRE    0x20
 #define LSR_TEMT    0x40
 
 #define UART_CLOCK_HZ 1843200
 #define BAUD          115200
 
+/* How often the receive FIFO (16 bytes: 1.4 ms at 115200) is drained. */
+#define SERIAL_POLL_MS 5
+
 static bool uart_ready;
+static struct timer poll_timer;
+static bool poll_timer_ready;
 
 void ns16550_init(void)
 {
@@ -64,4 +80,32 @@ void ns16550_flush(void)
         return;
     while ( !(inb(COM1_BASE + UART_LSR) & LSR_TEMT) )
         ;
+}
+
+static void ns16550_poll(void *data)
+{
+    unsigned int n;
+
+    /* A bounded drain: a stuck LSR.DR cannot hold the CPU. */
+    for ( n = 0; n < 64 && (inb(COM1_BASE + UART_LSR) & LSR_DR); n++ )
+        serial_rx(inb(COM1_BASE + UART_RBR));
+    if ( console_rx_wanted() )
+        set_timer(&poll_timer, NOW() + MILLISECS(SERIAL_POLL_MS));
+}
+
+void ns16550_init_postirq(void)
+{
+    if ( !uart_ready )
+        return;
+    init_timer(&poll_timer, ns16550_poll, NULL, 0);
+    poll_timer_ready = true;
+    ns16550_start_poll();
+}
+
+/* (Re)start polling, if it is not running and input is wanted. */
+void ns16550_start_poll(void)
+{
+    if ( poll_timer_ready && poll_timer.status != TIMER_STATUS_in_list &&
+         console_rx_wanted() )
+        set_timer(&poll_timer, NOW() + MILLISECS(SERIAL_POLL_MS));
 }
