@@ -65,7 +65,7 @@ shift $((OPTIND - 1))
 # ---------------------------------------------------------------------------
 # The test list: "[name]" starts a case, "key = value" lines follow.
 # Single-valued keys: extra_params cpu smp megs timeout groups results stop_on
-# streams.
+# streams serial_input.
 # Repeatable keys: domain (file is a synonym), expect, expect_once, reject.
 
 declare -a CASES=()
@@ -108,7 +108,7 @@ parse_cfg() {
                 KV[$cur:$key]=$val
             fi
             ;;
-        extra_params|cpu|smp|megs|timeout|groups|results|stop_on|streams)
+        extra_params|cpu|smp|megs|timeout|groups|results|stop_on|streams|serial_input)
             KV[$cur:$key]=$val ;;
         *)
             echo "$cfg:$n: unknown key '$key'" >&2
@@ -204,6 +204,15 @@ run_case() {
                 -n "$(get "$c" smp 1)" -m "$(get "$c" megs 256)"
                 -t "$timeout" -s "$(get "$c" stop_on 'Panic on CPU')")
     [ $follow = 1 ] && bochs_args+=(-f)
+    local input
+    input=$(get "$c" serial_input "")
+    if [ -n "$input" ]; then
+        if [[ $input != *" => "* ]]; then
+            verdict "$dir" FAIL "serial_input is not 'REGEX => TEXT'"
+            return
+        fi
+        bochs_args+=(-w "${input%% => *}" -S "${input#* => }")
+    fi
     "$BOOT/bochs-run.sh" "${bochs_args[@]}"
 
     evaluate "$c" "$dir" "${#domains[@]}" "$timeout"

@@ -4,7 +4,7 @@
 # Boot an ISO in Bochs, headless, in its own working directory.
 #
 #   bochs-run.sh -d DIR -i ISO [-c CPU] [-n NCPUS] [-m MEGS] [-t SECONDS]
-#                [-s REGEX] [-I IPS] [-f] [-T TTY]
+#                [-s REGEX] [-I IPS] [-f] [-T TTY] [-w REGEX -S TEXT]
 #
 #   -d DIR      working directory: bochsrc, cont.rc, serial.out (COM1),
 #               bochs.log, bochs.out (Bochs's own terminal output), status
@@ -28,6 +28,11 @@
 #   -T TTY      COM1 on the terminal TTY, both ways (Bochs's "term" mode,
 #               raw), instead of serial.out: for an interactive console;
 #               -s and -f then have nothing to read
+#   -w REGEX -S TEXT
+#               type TEXT on COM1 once a serial line matches REGEX
+#               (Python re): COM1 is then a pseudo-terminal that
+#               serial-pty.py logs to serial.out (so -s and -f work) and
+#               types into; TEXT takes Python escapes (\r, \x01)
 #
 # Returns when Bochs exits (the hypervisor powers off by writing "Shutdown"
 # to port 0x8900), when REGEX matched, or at the timeout.  DIR/status then
@@ -47,13 +52,16 @@ stop_regex=
 ips=
 follow=0
 tty=
+input_regex=
+input_text=
+pty_pid=
 
 usage() {
-    sed -n '4,34p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '4,41p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
-while getopts "d:i:c:n:m:t:s:I:fT:h" opt; do
+while getopts "d:i:c:n:m:t:s:I:fT:w:S:h" opt; do
     case $opt in
     d) dir=$OPTARG ;;
     i) iso=$OPTARG ;;
@@ -65,17 +73,36 @@ while getopts "d:i:c:n:m:t:s:I:fT:h" opt; do
     I) ips=$OPTARG ;;
     f) follow=1 ;;
     T) tty=$OPTARG ;;
+    w) input_regex=$OPTARG ;;
+    S) input_text=$OPTARG ;;
     *) usage ;;
     esac
 done
 [ -n "$dir" ] && [ -n "$iso" ] || usage
 command -v bochs > /dev/null || { echo "bochs-run.sh: bochs is not installed" >&2; exit 1; }
 [ -f "$iso" ] || { echo "bochs-run.sh: no ISO at $iso" >&2; exit 1; }
+if [ -n "$input_regex$input_text" ] && { [ -z "$input_regex" ] || [ -z "$input_text" ] || [ -n "$tty" ]; }; then
+    echo "bochs-run.sh: -w and -S go together, without -T" >&2
+    exit 2
+fi
+here=$(cd "$(dirname "$0")" && pwd)
 
 mkdir -p "$dir"
 iso=$(cd "$(dirname "$iso")" && pwd)/$(basename "$iso")
 cd "$dir" || exit 1
-rm -f serial.out bochs.log bochs.out status
+rm -f serial.out bochs.log bochs.out status pty.path
+
+if [ -n "$input_text" ]; then
+    : > serial.out
+    "$here/serial-pty.py" serial.out "$input_regex" "$input_text" > pty.path &
+    pty_pid=$!
+    for _ in $(seq 50); do
+        [ -s pty.path ] && break
+        sleep 0.1
+    done
+    tty=$(head -n 1 pty.path)
+    [ -n "$tty" ] || { echo "bochs-run.sh: serial-pty.py gave no pty" >&2; kill $pty_pid; exit 1; }
+fi
 
 if [ "$megs" -gt 2048 ]; then
     memory="memory: guest=$megs, host=2048"
@@ -141,6 +168,11 @@ if kill -0 $pid 2> /dev/null; then
     kill -9 $pid 2> /dev/null
 fi
 wait $pid 2> /dev/null
+if [ -n "$pty_pid" ]; then
+    sleep 0.2                   # the last bytes
+    kill $pty_pid 2> /dev/null
+    wait $pty_pid 2> /dev/null
+fi
 
 start_tail
 if [ -n "$tail_pid" ]; then

@@ -12,8 +12,8 @@
 #               exit status is 0 only if "dom0 checks: N passed, 0 failed"
 #               with N > 0 appeared (the default)
 #   -m shell    the checks, then a root shell on hvc0, with Bochs's COM1 on
-#               this terminal both ways (needs a terminal; typing reaches
-#               dom0 only once the hypervisor forwards console input)
+#               this terminal both ways (needs a terminal; what is typed
+#               reaches dom0's shell; Ctrl-A three times: the hypervisor)
 #   -d DIR      the run's directory (default tests/out/dom0-linux): xen.iso,
 #               serial.out, serial.times (each line with the wall time since
 #               Bochs started), bochs.log, build.log

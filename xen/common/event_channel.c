@@ -16,6 +16,7 @@
  * allocated range (-EINVAL), vCPU ids (-ENOENT), VIRQ numbers (-EINVAL),
  * domain ids (-ESRCH), other domains only for the control domain (-EPERM).
  */
+#include <xen/console.h>
 #include <xen/errno.h>
 #include <xen/event.h>
 #include <xen/guest_access.h>
@@ -282,6 +283,8 @@ static long evtchn_bind_virq(struct evtchn_bind_virq *bind)
     chn->u.virq = virq;
     v->virq_to_evtchn[virq] = port;
     bind->port = port;
+    if ( virq == VIRQ_CONSOLE )
+        ns16550_start_poll();           /* serial input now has a taker */
     return 0;
 }
 

@@ -88,6 +88,7 @@ void __start_xen(uint32_t magic, unsigned long mbi)
     calibrate_tsc();
     init_system_time();
     timer_init();
+    console_init_postirq();
 
     rc = hvm_enable();
     if ( rc )

@@ -9,9 +9,17 @@
  *
  * Guest output (console_io writes, port 0xE9) is collected per domain and
  * printed line by line as "(dN) text", as Xen does.
+ *
+ * Serial input (polled by the UART driver, see ns16550.c) goes, as in Xen,
+ * to the control domain: each byte is queued in serial_rx_ring (128 bytes;
+ * bytes arriving when it is full are dropped) and raises VIRQ_CONSOLE;
+ * CONSOLEIO_read copies them out.  Ctrl-A three times in a row switches
+ * input to the hypervisor, which then answers debug keys ('h' lists them),
+ * and back.
  */
 #include <xen/console.h>
 #include <xen/errno.h>
+#include <xen/event.h>
 #include <xen/guest_access.h>
 #include <xen/hypercall.h>
 #include <xen/lib.h>
@@ -173,6 +181,11 @@ void console_init_preirq(void)
     ns16550_init();
 }
 
+void console_init_postirq(void)
+{
+    ns16550_init_postirq();
+}
+
 void console_flush(void)
 {
     ns16550_flush();
@@ -212,6 +225,122 @@ void guest_console_write(struct domain *d, const char *buf, size_t len)
     }
 }
 
+/* ---- serial input -------------------------------------------------------- */
+
+#define SERIAL_RX_SIZE 128              /* power of two, as Xen's */
+#define SERIAL_RX_MASK(i) ((i) & (SERIAL_RX_SIZE - 1))
+static char serial_rx_ring[SERIAL_RX_SIZE];
+static unsigned int serial_rx_cons, serial_rx_prod;
+
+#define SWITCH_CODE 0x01                /* Ctrl-A, Xen's default conswitch */
+static bool console_rx_to_xen;          /* input switched to the hypervisor */
+
+static struct domain *console_input_domain(void)
+{
+    struct domain *d;
+
+    for_each_domain ( d )
+        if ( is_control_domain(d) && d->state == DOMSTATE_running )
+            return d;
+    return NULL;
+}
+
+bool console_rx_wanted(void)
+{
+    struct domain *d = console_input_domain();
+    struct vcpu *v = d ? domain_vcpu(d, 0) : NULL;
+
+    return console_rx_to_xen || (v && v->virq_to_evtchn[VIRQ_CONSOLE]);
+}
+
+static void switch_serial_input(void)
+{
+    console_rx_to_xen = !console_rx_to_xen;
+    printk("*** Serial input to %s (type 'CTRL-a' three times to switch input)\n",
+           console_rx_to_xen ? "Xen" : "DOM0");
+}
+
+static void handle_keypress(char c)
+{
+    switch ( c )
+    {
+    case 'h':
+        printk("'h' pressed -> showing installed handlers\n");
+        printk(" key 'h' (ascii '68') => show this message\n");
+        printk(" key 'q' (ascii '71') => dump domain (and guest debug) info\n");
+        printk(" key 'r' (ascii '72') => dump the serial input ring\n");
+        break;
+    case 'q':
+        printk("'q' pressed -> dumping domain info\n");
+        dump_domains();
+        break;
+    case 'r':
+        printk("'r' pressed -> serial input ring: %u byte(s) queued for dom0\n",
+               serial_rx_prod - serial_rx_cons);
+        break;
+    default:
+        printk("'%c' (ascii %02x): no handler ('h' lists them)\n",
+               (c >= 0x20 && c < 0x7f) ? c : '?', (unsigned char)c);
+        break;
+    }
+}
+
+static void __serial_rx(char c)
+{
+    if ( console_rx_to_xen )
+    {
+        handle_keypress(c);
+        return;
+    }
+    /* As Xen: a full ring drops the byte, the VIRQ is raised anyway. */
+    if ( serial_rx_prod - serial_rx_cons != SERIAL_RX_SIZE )
+        serial_rx_ring[SERIAL_RX_MASK(serial_rx_prod++)] = c;
+    send_global_virq(VIRQ_CONSOLE);
+}
+
+void serial_rx(char c)
+{
+    static unsigned int switch_code_count;
+
+    if ( c == SWITCH_CODE )
+    {
+        /* Ctrl-A is eaten in groups of three, which switch the input. */
+        if ( ++switch_code_count == 3 )
+        {
+            switch_serial_input();
+            switch_code_count = 0;
+        }
+        return;
+    }
+    /* One or two Ctrl-A before another byte were meant as input. */
+    for ( ; switch_code_count; switch_code_count-- )
+        __serial_rx(SWITCH_CODE);
+    __serial_rx(c);
+}
+
+/* CONSOLEIO_read: up to 'count' queued bytes to 'buffer'; the number copied. */
+static long serial_rx_read(unsigned int count, unsigned long buffer)
+{
+    long rc = 0;
+
+    while ( serial_rx_cons != serial_rx_prod && rc < count )
+    {
+        unsigned int idx = SERIAL_RX_MASK(serial_rx_cons);
+        unsigned int len = serial_rx_prod - serial_rx_cons;
+
+        if ( idx + len > SERIAL_RX_SIZE )
+            len = SERIAL_RX_SIZE - idx;         /* up to the ring's end */
+        if ( rc + len > count )
+            len = count - rc;
+        /* A bad buffer: -EFAULT, the bytes stay queued (Xen's order). */
+        if ( copy_to_guest(buffer + rc, &serial_rx_ring[idx], len) )
+            return -EFAULT;
+        rc += len;
+        serial_rx_cons += len;
+    }
+    return rc;
+}
+
 /* ---- console_io hypercall ----------------------------------------------- */
 
 #define CONSOLE_IO_CHUNK 128
@@ -241,10 +370,10 @@ long do_console_io(unsigned int cmd, unsigned int count, unsigned long buffer)
         return 0;
 
     case CONSOLEIO_read:
-        /* No serial input yet: nothing to read. */
+        /* Serial input belongs to the control domain (Xen's XSM default). */
         if ( !is_control_domain(d) )
             return -EPERM;
-        return 0;
+        return serial_rx_read(count, buffer);
 
     default:
         return -ENOSYS;

@@ -10,8 +10,17 @@ struct domain;
 void ns16550_init(void);
 void ns16550_putc(char c);
 void ns16550_flush(void);
+void ns16550_init_postirq(void);
+void ns16550_start_poll(void);
+
+/* A byte received on the serial line (from the UART driver). */
+void serial_rx(char c);
+/* Whether serial input has a taker (the control domain bound VIRQ_CONSOLE). */
+bool console_rx_wanted(void);
 
 void console_init_preirq(void);
+/* After timers work: start polling the serial line for input. */
+void console_init_postirq(void);
 void console_flush(void);
 
 /* Print text a guest wrote (console_io, port 0xE9) as "(dN) " lines. */
