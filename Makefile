@@ -4,13 +4,18 @@
 #   make          build the hypervisor (xen/xen), the guest test kernels and
 #                 the toolstack (tools/)
 #   make run      boot the hypervisor under Bochs with pml=1 ple_gap=64
-#                 ple_window=4096 and the demo guests, console on the terminal
-#   make run-dom0 the same with Debian's stock kernel as the PVH control
-#                 domain running xl (tools/dom0/run-dom0.sh): downloads the
-#                 kernel once into build/dom0 (apt-get download, never
-#                 installed); what `make run` becomes once Linux boots.
-#                 DOM0_INIT=shell: a shell on the console instead of the
-#                 scripted checks; V=1 shows the build's commands
+#                 ple_window=4096, Debian's stock kernel as the PVH control
+#                 domain running xl, and a demo guest beside it
+#                 (tools/dom0/run-dom0.sh; the kernel is fetched once into
+#                 build/dom0 with apt-get download, never installed).  In a
+#                 terminal: the scripted checks, then a root shell in dom0
+#                 on your terminal (Ctrl-A three times: the hypervisor's
+#                 console); without one: the checks, and their status.
+#                 DOM0_INIT=checks|shell chooses; V=1 shows the build's
+#                 commands.  `make run-dom0` is the same.
+#   make run-demo the test-kernel demo: a control-domain test kernel that
+#                 tracks a writer's dirty pages, a hello-world guest and a
+#                 PAUSE spinner (no download)
 #   make test     run every test suite; ends with "N passed, N failed"
 #   make bench    the performance lab: install what is missing, build, boot
 #                 the benchmark runs under Bochs and write docs/performance.md
@@ -30,7 +35,7 @@ MAKEFLAGS += --no-print-directory
 
 RUN_XEN_CMDLINE ?= pml=1 ple_gap=64 ple_window=4096
 
-.PHONY: all xen guests tools deps run run-dom0 test bench bench-scale fuzz clean
+.PHONY: all xen guests tools deps run run-dom0 run-demo test bench bench-scale fuzz clean
 
 all: xen guests tools
 
@@ -46,15 +51,16 @@ tools:
 deps:
 	@tools/misc/install-deps.sh
 
-run: deps
-	@$(MAKE) all
-	@tools/misc/run-demo.sh "$(RUN_XEN_CMDLINE)"
-
-DOM0_INIT ?= checks
-run-dom0:
+DOM0_INIT ?=
+run run-dom0: deps
 	@tools/misc/install-deps.sh dom0
 	@$(MAKE) $(if $(filter 1,$(V)),,-s) all
-	@tools/dom0/run-dom0.sh -m $(DOM0_INIT) -c "$(RUN_XEN_CMDLINE)"
+	@m="$(DOM0_INIT)"; [ -n "$$m" ] || { [ -t 0 ] && m=shell || m=checks; }; \
+	    tools/dom0/run-dom0.sh -m $$m -c "$(RUN_XEN_CMDLINE)"
+
+run-demo: deps
+	@$(MAKE) all
+	@tools/misc/run-demo.sh "$(RUN_XEN_CMDLINE)"
 
 test: deps
 	@tools/misc/run-all-tests.sh
