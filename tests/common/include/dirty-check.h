@@ -17,7 +17,7 @@
 #include <xenforeignmemory.h>
 
 #define BITS_PER_LONG (8 * sizeof(unsigned long))
-#define DC_MAX_PAGES  65536UL         /* largest writer: 256 MiB */
+#define DC_MAX_PAGES  (1UL << 19)     /* largest writer: 2 GiB */
 
 /*
  * Where the writer stood at a CLEAN (or at a baseline): per vCPU, 'lo'
