@@ -15,6 +15,7 @@
  *   - the known-bad classes (fuzz.h) unless enabled.
  */
 #include "fuzz.h"
+#include "fault.h"
 
 #define MSR_IA32_TSC            0x10
 #define MSR_APIC_BASE           0x1b
@@ -45,52 +46,7 @@
 
 extern uint8_t hypercall_page[];
 
-/* ---- the instructions, each with its fixup ------------------------------- */
-
-static unsigned long rdmsr_ex(uint32_t msr, uint64_t *val)
-{
-    unsigned long ex = 0;
-    uint32_t lo = 0, hi = 0;
-
-    asm volatile ( "1: rdmsr; 2:" _ASM_EXTABLE(1b, 2b)
-                   : "+a" (lo), "+d" (hi), "+D" (ex) : "c" (msr) );
-    *val = ((uint64_t)hi << 32) | lo;
-    return ex;
-}
-
-static unsigned long wrmsr_ex(uint32_t msr, uint64_t val)
-{
-    unsigned long ex = 0;
-
-    asm volatile ( "1: wrmsr; 2:" _ASM_EXTABLE(1b, 2b)
-                   : "+D" (ex)
-                   : "c" (msr), "a" ((uint32_t)val), "d" ((uint32_t)(val >> 32))
-                   : "memory" );
-    return ex;
-}
-
-#define DEFINE_WRITE_CR(n)                                              \
-static unsigned long write_cr##n##_ex(unsigned long v)                  \
-{                                                                       \
-    unsigned long ex = 0;                                               \
-                                                                        \
-    asm volatile ( "1: mov %[v], %%cr" #n "; 2:" _ASM_EXTABLE(1b, 2b)   \
-                   : "+D" (ex) : [v] "r" (v) : "memory" );              \
-    return ex;                                                          \
-}
-DEFINE_WRITE_CR(0)
-DEFINE_WRITE_CR(3)
-DEFINE_WRITE_CR(4)
-DEFINE_WRITE_CR(8)
-#undef DEFINE_WRITE_CR
-
-static unsigned long read_cr8(void)
-{
-    unsigned long v;
-
-    asm volatile ( "mov %%cr8, %0" : "=r" (v) );
-    return v;
-}
+/* The instructions, each with its fixup: fault.h. */
 
 /* ---- the state every operation leaves as it found it --------------------- */
 

@@ -76,7 +76,7 @@ static void cpuid_consistency(void)
 
 static void cr4_policy(void)
 {
-    unsigned long cr4 = read_cr4_val();
+    unsigned long cr4 = read_cr4();
 
     printk("CR4 against CPUID (cr4 %#lx):\n", cr4);
     check_gp("CR4.PKE (PKU hidden)", write_cr4_ex(cr4 | X86_CR4_PKE));

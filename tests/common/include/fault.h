@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * RDMSR, WRMSR and MOV to CR4 that may fault, for tests that check what
+ * RDMSR, WRMSR and MOV to CR0/CR3/CR4/CR8 that may fault, for tests that check what
  * the hypervisor lets through: each returns the exinfo (extable.h), 0 if
  * the instruction completed.  And the checks such tests print.
  */
@@ -33,22 +33,21 @@ static inline unsigned long wrmsr_ex(uint32_t msr, uint64_t val)
     return ex;
 }
 
-static inline unsigned long write_cr4_ex(unsigned long val)
-{
-    unsigned long ex = 0;
-
-    asm volatile ( "1: mov %1, %%cr4; 2:" _ASM_EXTABLE(1b, 2b)
-                   : "+D" (ex) : "r" (val) : "memory" );
-    return ex;
+/* MOV to CR0, CR3, CR4, CR8 (x86.h has the reads). */
+#define DEFINE_WRITE_CR_EX(n)                                           \
+static inline unsigned long write_cr##n##_ex(unsigned long val)         \
+{                                                                       \
+    unsigned long ex = 0;                                               \
+                                                                        \
+    asm volatile ( "1: mov %1, %%cr" #n "; 2:" _ASM_EXTABLE(1b, 2b)     \
+                   : "+D" (ex) : "r" (val) : "memory" );                \
+    return ex;                                                          \
 }
-
-static inline unsigned long read_cr4_val(void)
-{
-    unsigned long v;
-
-    asm volatile ( "mov %%cr4, %0" : "=r" (v) );
-    return v;
-}
+DEFINE_WRITE_CR_EX(0)
+DEFINE_WRITE_CR_EX(3)
+DEFINE_WRITE_CR_EX(4)
+DEFINE_WRITE_CR_EX(8)
+#undef DEFINE_WRITE_CR_EX
 
 /* Checks that print "  ok   ..." or report a failure; they count both. */
 void check_gp(const char *what, unsigned long ex);

@@ -134,6 +134,7 @@ DEFINE_READ_CR(0)
 DEFINE_READ_CR(2)
 DEFINE_READ_CR(3)
 DEFINE_READ_CR(4)
+DEFINE_READ_CR(8)
 #undef DEFINE_READ_CR
 
 static inline void outb(uint8_t val, uint16_t port)
