@@ -45,23 +45,6 @@ static const char migrate_permission_to_go[] =
     "domain is yours, you are cleared to unpause";
 static const char migrate_report[] = "my copy unpause results are as follows";
 
-static int write_all(int fd, const void *p, size_t len)
-{
-    const uint8_t *b = p;
-
-    while (len) {
-        ssize_t n = write(fd, b, len);
-
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return -1;
-        b += n;
-        len -= (size_t)n;
-    }
-    return 0;
-}
-
 static int migrate_read_fixedmessage(int fd, const void *msg, int msgsz,
                                      const char *what, const char *rune)
 {
@@ -187,7 +170,7 @@ static int migrate_domain(uint32_t domid, const char *rune, bool live,
             goto failed_badly;
     }
     fprintf(stderr, "migration sender: Giving target permission to start.\n");
-    if (write_all(send_fd, migrate_permission_to_go,
+    if (xl_write_exactly(send_fd, migrate_permission_to_go,
                   sizeof(migrate_permission_to_go)))
         goto failed_badly;
     if (migrate_read_fixedmessage(recv_fd, migrate_report,
@@ -339,7 +322,7 @@ int main_migrate_receive(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
 
     fprintf(stderr, "migration target: Ready to receive domain.\n");
-    if (write_all(1, migrate_receiver_banner, sizeof(migrate_receiver_banner) - 1))
+    if (xl_write_exactly(1, migrate_receiver_banner, sizeof(migrate_receiver_banner) - 1))
         return EXIT_FAILURE;
 
     rc = restore_domain(0, "incoming migration stream", NULL, "--incoming",
@@ -352,7 +335,7 @@ int main_migrate_receive(int argc, char **argv)
 
     fprintf(stderr, "migration target: Transfer complete,"
             " requesting permission to start domain.\n");
-    if (write_all(1, migrate_receiver_ready, sizeof(migrate_receiver_ready)))
+    if (xl_write_exactly(1, migrate_receiver_ready, sizeof(migrate_receiver_ready)))
         goto destroy;
     if (migrate_read_fixedmessage(0, migrate_permission_to_go,
                                   sizeof(migrate_permission_to_go),
@@ -372,15 +355,15 @@ int main_migrate_receive(int argc, char **argv)
     if (!rc_buf)
         fprintf(stderr, "migration target: Domain started successsfully.\n");
 
-    if (write_all(1, migrate_report, sizeof(migrate_report)) ||
-        write_all(1, &rc_buf, 1))
+    if (xl_write_exactly(1, migrate_report, sizeof(migrate_report)) ||
+        xl_write_exactly(1, &rc_buf, 1))
         rc_buf = rc_buf ? rc_buf : 3;
     if (rc_buf) {
         fprintf(stderr, "migration target: Failure, destroying our copy.\n");
         libxl_domain_destroy(ctx, domid, NULL);
         fprintf(stderr, "migration target: Cleanup OK, granting sender"
                 " permission to resume.\n");
-        write_all(1, migrate_permission_to_go, sizeof(migrate_permission_to_go));
+        xl_write_exactly(1, migrate_permission_to_go, sizeof(migrate_permission_to_go));
     }
     free(name);
     free(incoming);

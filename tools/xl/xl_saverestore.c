@@ -30,7 +30,7 @@
 
 const char savefileheader_magic[32] = "Xen saved domain, xl format\n \0 \r";
 
-static int write_all(int fd, const void *p, size_t len)
+int xl_write_exactly(int fd, const void *p, size_t len)
 {
     const uint8_t *b = p;
 
@@ -118,9 +118,9 @@ int save_domain_core_writeconfig(int fd, const char *source,
     hdr.byteorder = SAVEFILE_BYTEORDER_VALUE;
     hdr.mandatory_flags = XL_MANDATORY_FLAG_STREAMv2;
     hdr.optional_data_len = sizeof(len) + len;
-    if (write_all(fd, &hdr, sizeof(hdr)) ||
-        write_all(fd, &len, sizeof(len)) ||
-        write_all(fd, config_data, len)) {
+    if (xl_write_exactly(fd, &hdr, sizeof(hdr)) ||
+        xl_write_exactly(fd, &len, sizeof(len)) ||
+        xl_write_exactly(fd, config_data, len)) {
         fprintf(stderr, "xl: cannot write the header to %s: %s\n", source,
                 strerror(errno));
         return -1;

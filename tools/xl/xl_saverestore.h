@@ -39,5 +39,7 @@ int save_domain_core_writeconfig(int fd, const char *source,
 int restore_domain(int fd, const char *source, const char *config_file,
                    const char *rename_suffix, bool paused, uint32_t *domid_r);
 int xl_read_exactly(int fd, void *p, size_t len);
+/* Write all of p (retrying short writes and EINTR): 0, or -1 on error. */
+int xl_write_exactly(int fd, const void *p, size_t len);
 
 #endif /* XL_SAVERESTORE_H */
