@@ -1154,6 +1154,15 @@ calibration moved with the boot (now rounded).  The rest stand:
 """
 
 
+def run_commit(d):
+    """The commit a run was booted from (run-bench.sh writes it), or "unknown"."""
+    try:
+        with open(os.path.join(d, "commit")) as fh:
+            return fh.read().strip() or "unknown"
+    except OSError:
+        return "unknown"
+
+
 def write_doc(path, report_md, rep, runs):
     ok = all(r.ok for r in runs)
     f = facts(rep)
@@ -1161,7 +1170,14 @@ def write_doc(path, report_md, rep, runs):
     f["ple_rounds"] = str(ple[0]["rounds"]) if ple else "?"
     f["bochs"] = bochs_version()
     f["bochsrc"] = bochs_settings(runs)
-    parts = [DOC_HEAD.format_map(f), "\n## Results\n", report_md,
+    commits = sorted({run_commit(r.path) for r in runs})
+    parts = [DOC_HEAD.format_map(f),
+             "\nThe figures below were measured at commit" +
+             ("s " if len(commits) > 1 else " ") +
+             ", ".join(f"`{c}`" for c in commits) +
+             " (`tests/out/bench-*/commit`); code changed since then is not "
+             "measured until `make bench` and `make bench-scale` run again.\n",
+             "\n## Results\n", report_md,
              DOC_METHOD.format_map(f), DOC_DISCUSSION.format_map(f)]
     parts.append("\n## The runs\n\n"
                  f"{len(runs)} Bochs boots, each in `tests/out/bench-<run>/`; "

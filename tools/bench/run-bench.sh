@@ -260,6 +260,9 @@ boot_run() {
         echo "FAIL $name (ISO build failed, see ${dir#$ROOT/}/mkiso.log)" > "$dir/verdict"
         return
     fi
+    # The commit the run measures ("-dirty" if the tree had changes), for the report.
+    { git -C "$ROOT" rev-parse --short HEAD 2> /dev/null || echo unknown; } |
+        sed "s/\$/$(git -C "$ROOT" diff --quiet HEAD 2> /dev/null || echo -dirty)/" > "$dir/commit"
     t0=$(date +%s)
     "$BOOT/bochs-run.sh" -d "$dir" -i "$dir/xen.iso" -I "$IPS" -m "$megs" -t "$timeout" \
         -s 'Panic on CPU'
