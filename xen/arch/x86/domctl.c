@@ -27,7 +27,6 @@ void arch_get_domain_info(const struct domain *d, struct xen_domctl_getdomaininf
 static int dirty_stats(struct domain *d, struct xen_domctl_dirty_stats *st)
 {
     const struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
-    unsigned long gva = (unsigned long)st->vcpus.p;
     unsigned int room = st->nr_vcpus;
     struct vcpu *v;
 
@@ -58,8 +57,8 @@ static int dirty_stats(struct domain *d, struct xen_domctl_dirty_stats *st)
         };
 
         st->pml_full_exits += vs.pml_full_exits;
-        if ( gva && v->vcpu_id < room &&
-             copy_to_guest(gva + v->vcpu_id * sizeof(vs), &vs, sizeof(vs)) )
+        if ( !guest_handle_is_null(st->vcpus) && v->vcpu_id < room &&
+             copy_to_guest_offset(st->vcpus, v->vcpu_id, &vs, 1) )
             return -EFAULT;
     }
     return 0;
@@ -73,8 +72,7 @@ static int exit_counts(struct domain *d, struct xen_domctl_exit_counts *ec)
     if ( ec->vcpu >= d->max_vcpus || !(v = d->vcpu[ec->vcpu]) )
         return -ENOENT;
     ec->nr_reasons = EXIT_REASON_NR;
-    if ( n && copy_to_guest((unsigned long)ec->counts.p, v->arch.hvm.exit_count,
-                            n * sizeof(uint64_t)) )
+    if ( n && copy_to_guest(ec->counts, v->arch.hvm.exit_count, n) )
         return -EFAULT;
     return 0;
 }
@@ -88,14 +86,14 @@ long arch_do_domctl(struct xen_domctl *op, struct domain *d, bool *copyback)
     {
     case XEN_DOMCTL_gethvmcontext:
         rc = d == caller ? -EINVAL
-                         : hvm_save_context(d, (unsigned long)op->u.hvmcontext.buffer.p,
+                         : hvm_save_context(d, op->u.hvmcontext.buffer,
                                             &op->u.hvmcontext.size);
         *copyback = !rc;
         break;
 
     case XEN_DOMCTL_sethvmcontext:
         rc = d == caller ? -EINVAL
-                         : hvm_load_context(d, (unsigned long)op->u.hvmcontext.buffer.p,
+                         : hvm_load_context(d, op->u.hvmcontext.buffer,
                                             op->u.hvmcontext.size);
         break;
 
