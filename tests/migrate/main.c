@@ -14,6 +14,12 @@
  *   downtime=<ticks>   the downtime target (1 tick counted as 1 ns)
  *   rounds=<n>         at most n live rounds (default 30)
  *   converge=<0|1>     auto-converge (default 1)
+ *   bandwidth=<n>      cap PAGE_DATA at n octets per Gtick (10^9 ticks, the
+ *                      "second" of the 1-tick-1-ns clock; default 0: none)
+ *   expect_converge=<0|1>
+ *                      with a cap: fail unless the save converged (and its
+ *                      downtime met the target), or did not (and its
+ *                      downtime exceeded the target); default: no check
  *   dump=<0|1>         print the stream (default 1)
  *   failures=<0|1>     first, a live save into a receiver that goes away
  *                      after 1 MiB, and a truncated stream restored (default 1)
@@ -219,6 +225,7 @@ void test_main(void)
     p.downtime_ns = cmdline_ulong("downtime", p.downtime_ns);
     p.max_rounds = cmdline_ulong("rounds", p.max_rounds);
     p.auto_converge = cmdline_ulong("converge", 1);
+    p.max_bandwidth = cmdline_ulong("bandwidth", 0);
     p.round_stats = round_stats;
     p.summary = &sum;
 
@@ -239,6 +246,34 @@ void test_main(void)
            (unsigned long)(t1 - t0), (unsigned long)sum.downtime_ns,
            sum.max_throttle, (unsigned long)(ctrl->steps - steps_before));
     xenforeignmemory_unmap(fmem, ctrl, 1);
+    if ( live )
+        printk("%s: predicted downtime %lu ticks, target %lu, after %u "
+               "rounds (%s)\n", sum.converged ? "converged" : "did not converge",
+               (unsigned long)sum.predicted_downtime_ns,
+               (unsigned long)p.downtime_ns, sum.rounds,
+               p.policy == XC_PRECOPY_XEN ? "Xen's policy" : "downtime policy");
+    if ( p.max_bandwidth )
+        printk("bandwidth cap %lu octets/Gtick: %lu octets at %lu octets/Gtick "
+               "overall, %lu waits, %lu ticks waited\n",
+               (unsigned long)p.max_bandwidth, (unsigned long)sum.octets,
+               (unsigned long)(sum.octets * 1000000000ULL / (t1 - t0)),
+               (unsigned long)sum.rate_waits, (unsigned long)sum.rate_wait_ns);
+    if ( cmdline_ulong("expect_converge", 2) == 1 &&
+         (!sum.converged || sum.downtime_ns > p.downtime_ns) )
+        xtf_failure("Fail: not converged (%d) or downtime %lu ticks "
+                           "above the target %lu\n", sum.converged,
+                           (unsigned long)sum.downtime_ns,
+                           (unsigned long)p.downtime_ns);
+    if ( cmdline_ulong("expect_converge", 2) == 0 &&
+         (sum.converged || sum.rounds != p.max_rounds ||
+          sum.predicted_downtime_ns <= p.downtime_ns ||
+          sum.downtime_ns <= p.downtime_ns) )
+        xtf_failure("Fail: converged (%d) after %u rounds, predicted "
+                           "downtime %lu, downtime %lu ticks, target %lu\n",
+                           sum.converged, sum.rounds,
+                           (unsigned long)sum.predicted_downtime_ns,
+                           (unsigned long)sum.downtime_ns,
+                           (unsigned long)p.downtime_ns);
 
     if ( cmdline_ulong("dump", 1) )
         dump_stream(live ? "live" : "nonlive", stream, sum.octets);
