@@ -16,6 +16,10 @@
  *   converge=<0|1>     auto-converge (default 1)
  *   bandwidth=<n>      cap PAGE_DATA at n octets per Gtick (10^9 ticks, the
  *                      "second" of the 1-tick-1-ns clock; default 0: none)
+ *   bench=<0|1>        make bench (tools/bench): print nothing while saving
+ *                      (the rounds afterwards) and one "BENCHMIG" line
+ *   probe=<ticks>      first, sleep this long and report the writer's pace
+ *                      alone (page writes per Mtick; default 0: no probe)
  *   expect_converge=<0|1>
  *                      with a cap: fail unless the save converged (and its
  *                      downtime met the target), or did not (and its
@@ -30,6 +34,7 @@
 #include <xenforeignmemory.h>
 #include <xenguest.h>
 #include <errno.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -48,9 +53,13 @@ const size_t libc_arena_size = sizeof(libc_arena);
 static uint8_t stream[STREAM_MAX] __attribute__((aligned(4096)));
 static xc_interface *xch;
 
-static void round_stats(const struct xc_save_round_stats *st, void *data)
+/* For bench=1: the rounds, printed after the save (a line costs ticks). */
+#define MAX_KEPT            64
+static struct xc_save_round_stats kept[MAX_KEPT];
+static unsigned int nr_kept;
+
+static void print_round(const struct xc_save_round_stats *st)
 {
-    (void)data;
     printk("round %u%s: %lu pages sent, %lu dirtied, %lu ticks, %lu pages/Gtick "
            "dirtied, %lu octets/Gtick, predicted downtime %lu ticks, throttle %u%%\n",
            st->iteration, st->final ? " (final)" : "",
@@ -58,6 +67,25 @@ static void round_stats(const struct xc_save_round_stats *st, void *data)
            (unsigned long)st->time_ns, (unsigned long)st->dirty_rate,
            (unsigned long)st->bandwidth,
            (unsigned long)st->predicted_downtime_ns, st->throttle);
+}
+
+static void round_stats(const struct xc_save_round_stats *st, void *data)
+{
+    if ( !data )
+        print_round(st);
+    else if ( nr_kept < MAX_KEPT )
+        kept[nr_kept++] = *st;
+}
+
+/* The writer's page writes per Mtick, running alone for 'ticks'. */
+static unsigned long writer_pace(const struct mw_ctrl *ctrl, uint64_t ticks)
+{
+    struct timespec ts = { .tv_sec = ticks / 1000000000ULL,
+                           .tv_nsec = ticks % 1000000000ULL };
+    uint64_t steps = ctrl->steps, t0 = rdtsc();
+
+    nanosleep(&ts, NULL);
+    return (ctrl->steps - steps) * 1000000ULL / (rdtsc() - t0);
 }
 
 /* The stream as 8-octet words, hex, runs as "value*count" (tests/run-tests.sh). */
@@ -187,6 +215,8 @@ static void failures(const xc_dominfo_t *src, uint32_t flags)
 void test_main(void)
 {
     bool live = cmdline_ulong("live", 1);
+    bool bench = cmdline_ulong("bench", 0);
+    unsigned long pace = 0;
     struct xc_save_params p;
     struct xc_save_summary sum;
     struct xc_restore_summary rsum;
@@ -227,6 +257,13 @@ void test_main(void)
     p.auto_converge = cmdline_ulong("converge", 1);
     p.max_bandwidth = cmdline_ulong("bandwidth", 0);
     p.round_stats = round_stats;
+    p.data = bench ? kept : NULL;
+    if ( cmdline_ulong("probe", 0) )
+    {
+        pace = writer_pace(ctrl, cmdline_ulong("probe", 0));
+        printk("writer alone: %lu page writes per Mtick (%lu octets per "
+               "Gtick)\n", pace, pace * 4096 * 1000);
+    }
     p.summary = &sum;
 
     fd = mem_fd(stream, STREAM_MAX, 0);
@@ -238,6 +275,19 @@ void test_main(void)
     close(fd);
     if ( rc )
         return xtf_failure("Fail: xc_domain_save: errno %d\n", errno);
+    for ( unsigned int i = 0; i < nr_kept; i++ )
+        print_round(&kept[i]);
+    if ( bench )
+        printk("BENCHMIG pol=%s ac=%d cap=%lu tgt=%lu pace=%lu rounds=%u "
+               "sent=%lu fin=%lu oct=%lu tot=%lu dt=%lu pdt=%lu conv=%d "
+               "thr=%u waits=%lu\n",
+               p.policy == XC_PRECOPY_XEN ? "xen" : "dt", p.auto_converge,
+               (unsigned long)p.max_bandwidth, (unsigned long)p.downtime_ns,
+               pace, sum.rounds, (unsigned long)sum.pages_sent,
+               (unsigned long)sum.final_pages, (unsigned long)sum.octets,
+               (unsigned long)(t1 - t0), (unsigned long)sum.downtime_ns,
+               (unsigned long)sum.predicted_downtime_ns, sum.converged,
+               sum.max_throttle, (unsigned long)sum.rate_waits);
     printk("saved d%u %s: %u live rounds, %lu pages sent (%lu while paused), "
            "%lu octets, %lu ticks, downtime %lu ticks, max throttle %u%%; "
            "the writer made %lu steps meanwhile\n", SRC,
