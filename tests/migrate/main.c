@@ -280,14 +280,15 @@ void test_main(void)
     if ( bench )
         printk("BENCHMIG pol=%s ac=%d cap=%lu tgt=%lu pace=%lu rounds=%u "
                "sent=%lu fin=%lu oct=%lu tot=%lu dt=%lu pdt=%lu conv=%d "
-               "thr=%u waits=%lu\n",
+               "thr=%u thrt=%lu waits=%lu\n",
                p.policy == XC_PRECOPY_XEN ? "xen" : "dt", p.auto_converge,
                (unsigned long)p.max_bandwidth, (unsigned long)p.downtime_ns,
                pace, sum.rounds, (unsigned long)sum.pages_sent,
                (unsigned long)sum.final_pages, (unsigned long)sum.octets,
                (unsigned long)(t1 - t0), (unsigned long)sum.downtime_ns,
                (unsigned long)sum.predicted_downtime_ns, sum.converged,
-               sum.max_throttle, (unsigned long)sum.rate_waits);
+               sum.max_throttle, (unsigned long)sum.throttle_ns,
+               (unsigned long)sum.rate_waits);
     printk("saved d%u %s: %u live rounds, %lu pages sent (%lu while paused), "
            "%lu octets, %lu ticks, downtime %lu ticks, max throttle %u%%; "
            "the writer made %lu steps meanwhile\n", SRC,

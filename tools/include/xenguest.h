@@ -336,6 +336,7 @@ struct xc_save_summary {
     uint64_t predicted_downtime_ns;     /* after the last live round */
     uint64_t rate_waits;                /* sleeps for max_bandwidth */
     uint64_t rate_wait_ns;              /* their total */
+    uint64_t throttle_ns;               /* paused by auto-converge, live */
 };
 
 struct xc_save_params {

@@ -66,6 +66,7 @@ struct xc_sr_context {
             unsigned int throttle;          /* percent of batches paused */
             unsigned int throttle_credit;
             bool throttled;                 /* paused for throttling now */
+            uint64_t throttle_t0;           /* since then */
             uint64_t round_bytes;
             uint64_t rate_start_ns;         /* the max_bandwidth window: */
             uint64_t rate_octets;           /* opened then, octets since */

@@ -162,6 +162,7 @@ int save_throttle_before_batch(struct xc_sr_context *ctx)
         return -1;
     }
     ctx->save.throttled = true;
+    ctx->save.throttle_t0 = xg_sr_now_ns();
     return 0;
 }
 
@@ -172,6 +173,7 @@ int save_throttle_after_batch(struct xc_sr_context *ctx)
     if ( !ctx->save.throttled )
         return 0;
     ctx->save.throttled = false;
+    ctx->save.summary.throttle_ns += xg_sr_now_ns() - ctx->save.throttle_t0;
     if ( xc_domain_unpause(xch, ctx->domid) )
     {
         PERROR("save: cannot unpause d%u after throttling", ctx->domid);

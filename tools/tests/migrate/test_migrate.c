@@ -603,6 +603,8 @@ static void test_not_converging(void)
           (unsigned long long)seen.last_dirtied);
     CHECK(sum.downtime_ns > TARGET_NS, "downtime %llu ns within the target",
           (unsigned long long)sum.downtime_ns);
+    CHECK(sum.throttle_ns == 0, "paused %llu ns for throttling",
+          (unsigned long long)sum.throttle_ns);
     CHECK(log_has("did not converge: predicted downtime 62.623 ms > target "
                   "10.000 ms after 8 rounds") &&
           log_has("copying the rest paused"), "no message: %s", log_text());
@@ -623,6 +625,9 @@ static void test_not_converging(void)
     CHECK(sum.converged && sum.rounds < 8 && sum.max_throttle > 0,
           "converged %d after %u rounds, throttle %u%%", sum.converged,
           sum.rounds, sum.max_throttle);
+    /* The throttled round's only batch went paused: at least its record. */
+    CHECK(sum.throttle_ns >= 62500000, "paused %llu ns for throttling",
+          (unsigned long long)sum.throttle_ns);
     CHECK(sum.predicted_downtime_ns <= TARGET_NS && sum.downtime_ns <= TARGET_NS,
           "predicted downtime %llu ns, downtime %llu ns: target %llu",
           (unsigned long long)sum.predicted_downtime_ns,
