@@ -319,7 +319,7 @@ boot_run() {
 }
 
 start=$(date +%s)
-echo "Booting ${#selected[@]} runs, $jobs at a time (Bochs ips=$IPS)..."
+echo "Booting ${#selected[@]} runs, $jobs at a time (Bochs ips=$IPS; the migration runs at Bochs's default)..."
 declare -A running=()
 failed=0
 reap() {
