@@ -431,6 +431,16 @@ void test_main(void)
     t1 = rdtsc();
     printk("cost: one xc_dirty_blocks for %u blocks: %lu ticks\n",
            nd, (unsigned long)(t1 - t0));
+    {
+        static uint64_t ec[80];
+        unsigned int nr = 80;
+
+        t0 = rdtsc();
+        xc_vcpu_exit_counts(xch, domu, 0, ec, &nr);
+        t1 = rdtsc();
+        printk("cost: one xc_vcpu_exit_counts (%u reasons): %lu ticks\n",
+               nr, (unsigned long)(t1 - t0));
+    }
 
     xc_shadow_control(xch, domu, XEN_DOMCTL_SHADOW_OP_OFF, NULL, 0);
     xc_domain_unpause(xch, domu);
