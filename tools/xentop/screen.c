@@ -209,6 +209,7 @@ static void draw_map(struct view *w, int y, int last)
     const struct top_detail_rates *d = &w->drates;
     unsigned int per = map_width(), rows, shown;
     char buf[256], size[16];
+    int room;
 
     if (!d->dirtied)
         return;
@@ -217,12 +218,17 @@ static void draw_map(struct view *w, int y, int last)
         return;
     }
     top_block_size(d->block_shift, size, sizeof(size));
-    snprintf(buf, sizeof(buf), "Heat map: %u blocks of %s, pages newly dirtied in %.2fs",
-             d->nr_blocks, size, d->interval);
+    if (d->interval > 0)
+        snprintf(buf, sizeof(buf), "Heat map: %u blocks of %s, pages newly dirtied in %.2fs",
+                 d->nr_blocks, size, d->interval);
+    else
+        snprintf(buf, sizeof(buf), "Heat map: %u blocks of %s, pages newly dirtied: "
+                 "after the next refresh", d->nr_blocks, size);
     line(y++, w->colour ? COLOR_PAIR(PAIR_HEAD) : A_REVERSE, buf);
     line(y++, 0, top_heat_legend);
     rows = (d->nr_blocks + per - 1) / per;
-    shown = last - y - (d->vram_nr ? 1 : 0);
+    room = last - y - (d->vram_nr ? 1 : 0);
+    shown = room < 0 ? 0 : (unsigned int)room;
     if (shown > rows)
         shown = rows;
     if (shown < rows && shown)
@@ -238,7 +244,7 @@ static void draw_map(struct view *w, int y, int last)
             int x = 13 + (int)(b - first);
             attr_t a = top_block_vram(d, b) ? A_UNDERLINE : 0;
 
-            if (x >= COLS)
+            if (x >= COLS || y >= LINES)
                 break;
             if (w->colour && l)
                 a |= COLOR_PAIR(PAIR_HEAT + l - 1) | A_BOLD;

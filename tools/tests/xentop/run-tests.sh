@@ -42,10 +42,11 @@ end() {
 }
 
 # dom0 spins PAUSE, guest1 is tracked by write protection, web by PML.
-# web's 24 blocks of 2 MiB: pages dirtied per sample (levels . - . + * # # .
-# then quiet; block 2 is VRAM when a test says so); its exits per sample
+# web's 24 blocks of 2 MiB (512 pages): pages dirtied per sample (levels
+# . - . + * # # . then each level's edges: - + + * * #, then quiet; block 2
+# is VRAM when a test says so); its exits per sample
 # and vCPU v: (v + 1) x 3 PML_FULL, 1 EPT_VIOLATION, 10 EXTERNAL_INTERRUPT.
-BRATE=0,5,0,40,200,512,1024,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0
+BRATE=0,5,0,40,200,512,1024,0,8,9,64,65,256,257,0,0,0,0,0,0,0,0,0,0
 machine() {
     rm -rf "$W/run"
     mkdir -p "$W/run"
@@ -214,7 +215,7 @@ DETAIL='DETAIL web (id 5): log-dirty+vram by PML, interval 1.00s
   EXIT PML_FULL                            9.0
   EXIT EPT_VIOLATION                       3.0
   MAP 24 blocks of 2 MiB: . none  - up to 1/64  + up to 1/8  * up to 1/2  # more  V VRAM, quiet
-  MAP 0x0000000000 .-V+*##.................
+  MAP 0x0000000000 .-V+*##.-++**#..........
   VRAM: pfn 0x400-0x5ff, blocks 2-2'
 
 begin "xentop -b -D 5: vCPUs, exits by reason, heat map with the VRAM block"
@@ -266,7 +267,7 @@ for l in lines:
     h = w["heat_map"]
     assert (h["interval_s"], h["block_pages"], h["vram_first_pfn"], h["vram_nr"]) == \
         (1.0, 512, 0x400, 512), h
-    assert h["dirtied"] == [0, 5, 0, 40, 200, 512, 1024] + [0] * 17, h["dirtied"]
+    assert h["dirtied"] == [0, 5, 0, 40, 200, 512, 1024, 0, 8, 9, 64, 65, 256, 257] + [0] * 10, h["dirtied"]
     assert "heat_map" not in d["guest1"] and "exits" not in d["Domain-0"]
 EOPY
 end
@@ -356,7 +357,7 @@ else
     wait_for '^EXTERNAL_INTERRUPT +30\.0$' &&
     wait_for '^PML_FULL +9\.0$' && wait_for '^EPT_VIOLATION +3\.0$' &&
     wait_for '^Heat map: 24 blocks of 2 MiB, pages newly dirtied in 1\.00s' &&
-    wait_for '^0x0000000000 \.-V\+\*##\.{17}$' &&
+    wait_for '^0x0000000000 \.-V\+\*##\.-\+\+\*\*#\.{10}$' &&
     wait_for '^VRAM: pfn 0x400-0x5ff, blocks 2-2$'
     grep -qE '^Esc/Enter Back  T Tracking on/off  Q Quit' "$W/screen" || problem "no key bar"
     grep -q 'Tracking is off' "$W/screen" && problem "says tracking is off"
@@ -373,14 +374,14 @@ else
 
     begin "screen: the detail resized to 30x24: the map wraps at 16 blocks; back at 132x30"
     keys Up Enter
-    wait_for '^0x0000000000 \.-V\+\*##\.{17}$'
+    wait_for '^0x0000000000 \.-V\+\*##\.-\+\+\*\*#\.{10}$'
     tmux -S "$SOCK" resize-window -t top -x 30 -y 24
-    wait_for '^0x0000000000 \.-V\+\*##\.{9}$' &&
+    wait_for '^0x0000000000 \.-V\+\*##\.-\+\+\*\*#\.\.$' &&
     wait_for '^0x0002000000 \.{8}$' &&
     wait_for '^VRAM: pfn 0x400-0x5ff, blocks' &&
     awk 'length > 30 { bad = 1 } END { exit bad }' "$W/screen" || problem "lines over 30 columns"
     tmux -S "$SOCK" resize-window -t top -x 132 -y 30
-    wait_for '^0x0000000000 \.-V\+\*##\.{17}$'
+    wait_for '^0x0000000000 \.-V\+\*##\.-\+\+\*\*#\.{10}$'
     keys Escape
     wait_for 'sort DIRTY/s'
     end
@@ -427,7 +428,7 @@ else
     keys t
     wait_for '^Log-dirty on for d5 while you watch' &&
     wait_for '^Domain web \(id 5\): log-dirty by PML' &&
-    wait_for '^0x0000000000 \.-\.\+\*##\.{17}$'
+    wait_for '^0x0000000000 \.-\.\+\*##\.-\+\+\*\*#\.{10}$'
     grep -q '^shadow_op 5 enable_logdirty$' "$W/log" || problem "no enable: $(cat "$W/log")"
     grep -qE '^(logdirty|shadow_op 5 off)' "$W/log" && problem "cleaned or off: $(cat "$W/log")"
     end
