@@ -14,27 +14,64 @@
 
 #define ROOM_REASONS 80                     /* Intel defines ~70 basic reasons */
 
-int top_detail_sample(xc_interface *xch, uint32_t domid, unsigned int nr_vcpus,
-                      struct top_detail *s)
+/*
+ * The counters in a buffer of the size the domain needs (at most 1024
+ * records, 8 KiB; a guest up to 1 GiB fits one page): a size query only
+ * for a domain not seen last time, or when the hypervisor says ENOBUFS.
+ */
+static int read_blocks(xc_interface *xch, struct top_detail *s)
 {
+    static uint32_t last_dom = ~0u;
+    static unsigned int room;
     xen_domctl_dirty_blocks_t info;
-    uint64_t *counts = NULL;
-    unsigned int n = XEN_DIRTY_BLOCKS_MAX;
+    unsigned int n;
 
-    memset(s, 0, sizeof(*s));
-    s->domid = domid;
-    s->blocks = calloc(XEN_DIRTY_BLOCKS_MAX, sizeof(*s->blocks));
-    s->exits = calloc(ROOM_REASONS, sizeof(*s->exits));
-    counts = calloc(ROOM_REASONS, sizeof(*counts));
-    if (!s->blocks || !s->exits || !counts)
-        goto fail;
-    if (xc_dirty_blocks(xch, domid, s->blocks, &n, &info))
-        goto fail;
+    for (unsigned int tries = 0; tries < 3; tries++) {
+        if (last_dom != s->domid || !room) {
+            n = 0;
+            if (xc_dirty_blocks(xch, s->domid, NULL, &n, &info))
+                return -1;
+            last_dom = s->domid;
+            room = n;
+            if (!n)
+                break;                      /* never tracked: the query says all */
+        }
+        n = room;
+        free(s->blocks);
+        s->blocks = calloc(n, sizeof(*s->blocks));
+        if (!s->blocks)
+            return -1;
+        if (!xc_dirty_blocks(xch, s->domid, s->blocks, &n, &info))
+            break;
+        if (errno != ENOBUFS)
+            return -1;
+        room = 0;                           /* it grew: ask again */
+    }
+    if (!info.nr_blocks || !s->blocks) {
+        free(s->blocks);
+        s->blocks = calloc(1, sizeof(*s->blocks));
+        if (!s->blocks)
+            return -1;
+    }
     s->now = info.now;
-    s->nr_blocks = n;
+    s->nr_blocks = info.nr_blocks;
     s->block_shift = info.block_shift;
     s->vram_first = info.vram_first_pfn;
     s->vram_nr = info.vram_nr;
+    return 0;
+}
+
+int top_detail_sample(xc_interface *xch, uint32_t domid, unsigned int nr_vcpus,
+                      struct top_detail *s)
+{
+    uint64_t *counts = NULL;
+
+    memset(s, 0, sizeof(*s));
+    s->domid = domid;
+    s->exits = calloc(ROOM_REASONS, sizeof(*s->exits));
+    counts = calloc(ROOM_REASONS, sizeof(*counts));
+    if (!s->exits || !counts || read_blocks(xch, s))
+        goto fail;
     for (unsigned int v = 0; v < nr_vcpus; v++) {
         unsigned int nr = ROOM_REASONS;
 

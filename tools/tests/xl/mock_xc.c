@@ -1221,8 +1221,8 @@ int xc_vcpu_exit_counts(xc_interface *xch, uint32_t domid, uint32_t vcpu,
 /*
  * XEN_DOMCTL_get_dirty_blocks: each call of this process that fills
  * counts adds brate[b] to block b's counter if the domain is tracked
- * (they stand still otherwise), and at the k-th (k = 1, 2, ...) the
- * clock reads k * $MOCK_XC_CLOCK_NS.  The
+ * (they stand still otherwise), and at the k-th call (k = 1, 2, ...,
+ * size queries included) the clock reads k * $MOCK_XC_CLOCK_NS.  The
  * hypervisor's checks: EINVAL for room without a buffer or the reverse
  * or room over the limit, ENOBUFS with the size.
  */
@@ -1250,16 +1250,17 @@ int xc_dirty_blocks(xc_interface *xch, uint32_t domid,
         return -1;
     }
     *nr_blocks = d->nr_brate;
+    k++;
     if (info) {
         memset(info, 0, sizeof(*info));
         info->nr_blocks = d->nr_brate;
         info->block_shift = d->nr_brate ? d->bshift : 0;
         info->vram_first_pfn = d->vram_first;
         info->vram_nr = d->vram_nr;
+        info->now = k * (step ? strtoull(step, NULL, 0) : 1000000000ULL);
     }
     if (!counts)
         return 0;
-    k++;
     for (int i = 0; i < MAX_DOMS && !sum; i++)
         if (!acc[i].used || acc[i].id == domid) {
             acc[i].used = true;
@@ -1271,8 +1272,6 @@ int xc_dirty_blocks(xc_interface *xch, uint32_t domid,
             sum[b] += d->brate[b];
         counts[b] = sum ? sum[b] : 0;
     }
-    if (info)
-        info->now = k * (step ? strtoull(step, NULL, 0) : 1000000000ULL);
     return 0;
 }
 
