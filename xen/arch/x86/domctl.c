@@ -82,24 +82,23 @@ static int exit_counts(struct domain *d, struct xen_domctl_exit_counts *ec)
 static int dirty_blocks(struct domain *d, struct xen_domctl_dirty_blocks *db)
 {
     const struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
-    unsigned long gva = (unsigned long)db->counts.p;
+    bool query = guest_handle_is_null(db->counts);
     unsigned int room = db->nr_blocks;
 
-    if ( !gva != !room || room > XEN_DIRTY_BLOCKS_MAX )
+    if ( query != !room || room > XEN_DIRTY_BLOCKS_MAX )
         return -EINVAL;
-    if ( gva && !guest_range_writable(gva, room * sizeof(uint64_t)) )
+    if ( !query && !guest_handle_okay(db->counts, room) )
         return -EFAULT;
     db->nr_blocks = ld->nr_blocks;
     db->block_shift = ld->nr_blocks ? ld->block_shift : 0;
     db->vram_first_pfn = ld->vram_begin;
     db->vram_nr = ld->vram_nr;
     db->now = NOW();
-    if ( !gva )
-        return 0;                       /* a size query */
+    if ( query )
+        return 0;
     if ( room < ld->nr_blocks )
         return -ENOBUFS;
-    if ( ld->nr_blocks &&
-         copy_to_guest(gva, ld->block_dirty, ld->nr_blocks * sizeof(uint64_t)) )
+    if ( ld->nr_blocks && copy_to_guest(db->counts, ld->block_dirty, ld->nr_blocks) )
         return -EFAULT;
     return 0;
 }
