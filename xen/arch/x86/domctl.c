@@ -12,6 +12,7 @@
 #include <xen/hypercall.h>
 #include <xen/lib.h>
 #include <xen/sched.h>
+#include <xen/time.h>
 #include <public/domctl.h>
 #include <public/ext/dirty_stats.h>
 #include <asm/hvm/hvm.h>
@@ -77,6 +78,31 @@ static int exit_counts(struct domain *d, struct xen_domctl_exit_counts *ec)
     return 0;
 }
 
+/* Counters only (never the bitmap); checks as dirty_stats_all's. */
+static int dirty_blocks(struct domain *d, struct xen_domctl_dirty_blocks *db)
+{
+    const struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
+    bool query = guest_handle_is_null(db->counts);
+    unsigned int room = db->nr_blocks;
+
+    if ( query != !room || room > XEN_DIRTY_BLOCKS_MAX )
+        return -EINVAL;
+    if ( !query && !guest_handle_okay(db->counts, room) )
+        return -EFAULT;
+    db->nr_blocks = ld->nr_blocks;
+    db->block_shift = ld->nr_blocks ? ld->block_shift : 0;
+    db->vram_first_pfn = ld->vram_begin;
+    db->vram_nr = ld->vram_nr;
+    db->now = NOW();
+    if ( query )
+        return 0;
+    if ( room < ld->nr_blocks )
+        return -ENOBUFS;
+    if ( ld->nr_blocks && copy_to_guest(db->counts, ld->block_dirty, ld->nr_blocks) )
+        return -EFAULT;
+    return 0;
+}
+
 long arch_do_domctl(struct xen_domctl *op, struct domain *d, bool *copyback)
 {
     struct domain *caller = current->domain;
@@ -110,6 +136,11 @@ long arch_do_domctl(struct xen_domctl *op, struct domain *d, bool *copyback)
     case XEN_DOMCTL_get_exit_counts:
         rc = exit_counts(d, (struct xen_domctl_exit_counts *)&op->u);
         *copyback = !rc;
+        break;
+
+    case XEN_DOMCTL_get_dirty_blocks:
+        rc = dirty_blocks(d, (struct xen_domctl_dirty_blocks *)&op->u);
+        *copyback = !rc || rc == -ENOBUFS;     /* the size, as the sysctl */
         break;
 
     default:

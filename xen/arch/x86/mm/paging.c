@@ -21,7 +21,9 @@
 #include <xen/mm.h>
 #include <xen/sched.h>
 #include <xen/string.h>
+#include <xen/xmalloc.h>
 #include <public/domctl.h>
+#include <public/ext/dirty_stats.h>
 #include <asm/p2m.h>
 #include <asm/paging.h>
 
@@ -138,6 +140,8 @@ void paging_mark_dirty(struct domain *d, unsigned long gfn, struct vcpu *v)
     *word |= 1UL << (bit % (8 * sizeof(long)));
     ld->dirty_count++;
     ld->total_dirty++;
+    if ( (gfn >> ld->block_shift) < ld->nr_blocks )
+        ld->block_dirty[gfn >> ld->block_shift]++;
     if ( v )
         v->arch.hvm.pages_dirtied++;
 }
@@ -393,6 +397,29 @@ void paging_log_dirty_init(struct domain *d, const struct log_dirty_ops *ops)
     d->arch.paging.log_dirty.ops = ops;
 }
 
+/*
+ * The per-block counters, for the RAM mapped when tracking is first
+ * switched on: 2 MiB blocks, or larger so that there are at most
+ * XEN_DIRTY_BLOCKS_MAX.  Without memory there are none (nr_blocks 0);
+ * tracking itself does not depend on them.
+ */
+static void dirty_blocks_init(struct domain *d)
+{
+    struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
+    unsigned long pfns = d->arch.hvm.p2m.max_mapped_pfn + 1;
+    unsigned int shift = XEN_DIRTY_BLOCK_SHIFT_MIN;
+
+    if ( ld->block_dirty )
+        return;
+    while ( ((pfns - 1) >> shift) + 1 > XEN_DIRTY_BLOCKS_MAX )
+        shift++;
+    ld->block_dirty = xzalloc_array(uint64_t, ((pfns - 1) >> shift) + 1);
+    if ( !ld->block_dirty )
+        return;
+    ld->block_shift = shift;
+    ld->nr_blocks = ((pfns - 1) >> shift) + 1;
+}
+
 int paging_log_dirty_enable(struct domain *d, bool global)
 {
     struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
@@ -405,6 +432,7 @@ int paging_log_dirty_enable(struct domain *d, bool global)
     ld->fault_count = ld->dirty_count = 0;
     ld->failed_allocs = 0;
     ld->preempt.active = false;
+    dirty_blocks_init(d);
     rc = ld->ops->enable(d, global);
     if ( rc )
         return rc;
@@ -487,5 +515,10 @@ int paging_log_dirty_range(struct domain *d, unsigned long begin, unsigned long 
 
 void paging_teardown(struct domain *d)
 {
-    trie_free(&d->arch.paging.log_dirty);
+    struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
+
+    trie_free(ld);
+    ld->nr_blocks = 0;
+    xfree(ld->block_dirty);
+    ld->block_dirty = NULL;
 }

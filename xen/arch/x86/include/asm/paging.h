@@ -73,6 +73,15 @@ struct log_dirty_domain {
     uint64_t        peek_calls;
     uint64_t        vram_calls;
     uint64_t        clean_preempted;    /* continuations of CLEAN/PEEK */
+
+    /*
+     * Pages newly dirtied (0->1) per block of 2^block_shift pfns
+     * (XEN_DOMCTL_get_dirty_blocks): made when tracking is first
+     * switched on, kept until the domain is destroyed.
+     */
+    uint64_t       *block_dirty;
+    unsigned int    nr_blocks;
+    unsigned int    block_shift;
 };
 
 struct paging_domain {
