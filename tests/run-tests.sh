@@ -65,8 +65,9 @@ shift $((OPTIND - 1))
 # ---------------------------------------------------------------------------
 # The test list: "[name]" starts a case, "key = value" lines follow.
 # Single-valued keys: extra_params cpu smp megs timeout groups results stop_on
-# streams serial_input.
-# Repeatable keys: domain (file is a synonym), expect, expect_once, reject.
+# streams.
+# Repeatable keys: domain (file is a synonym), expect, expect_once, reject,
+# serial_input.
 
 declare -a CASES=()
 declare -A KV=()     # "case:key" -> value (repeatable keys: newline-separated)
@@ -101,14 +102,14 @@ parse_cfg() {
         fi
         case $key in
         file) key=domain ;&
-        domain|expect|expect_once|reject)
+        domain|expect|expect_once|reject|serial_input)
             if [ -n "${KV[$cur:$key]:-}" ]; then
                 KV[$cur:$key]+=$'\n'$val
             else
                 KV[$cur:$key]=$val
             fi
             ;;
-        extra_params|cpu|smp|megs|timeout|groups|results|stop_on|streams|serial_input)
+        extra_params|cpu|smp|megs|timeout|groups|results|stop_on|streams)
             KV[$cur:$key]=$val ;;
         *)
             echo "$cfg:$n: unknown key '$key'" >&2
@@ -204,15 +205,18 @@ run_case() {
                 -n "$(get "$c" smp 1)" -m "$(get "$c" megs 256)"
                 -t "$timeout" -s "$(get "$c" stop_on 'Panic on CPU')")
     [ $follow = 1 ] && bochs_args+=(-f)
-    local input
-    input=$(get "$c" serial_input "")
-    if [ -n "$input" ]; then
+    local input text
+    while IFS= read -r input; do
+        [ -n "$input" ] || continue
         if [[ $input != *" => "* ]]; then
             verdict "$dir" FAIL "serial_input is not 'REGEX => TEXT'"
             return
         fi
-        bochs_args+=(-w "${input%% => *}" -S "${input#* => }")
-    fi
+        text=${input#* => }
+        # @FILE: a file under tests/, sent in one burst.
+        [[ $text == @* ]] && text=@$TESTS/${text#@}
+        bochs_args+=(-w "${input%% => *}" -S "$text")
+    done <<< "$(get "$c" serial_input "")"
     "$BOOT/bochs-run.sh" "${bochs_args[@]}"
 
     evaluate "$c" "$dir" "${#domains[@]}" "$timeout"

@@ -14,6 +14,21 @@
  *   through, Ctrl-A three times switches input to the hypervisor (which
  *   answers 'h' with its key list) and three more switch it back.
  *
+ *   Then, the line idle for BURST_IDLE_MS (as for a paste; a polled
+ *   driver would be back at its slow poll), dom0 prints "waiting for a
+ *   burst" and the case sends
+ *   tests/console-input/burst.txt (BURST_LEN bytes) in one write: Bochs
+ *   feeds it to the UART at the line's full rate, 16 bytes filling the
+ *   FIFO in 1.4 ms, so it arrives whole only if the hypervisor takes the
+ *   UART's receive interrupt (the polled driver lost all but the first
+ *   bytes).  The file is burst_byte(i) for each i; dom0 checks the length,
+ *   every byte, and prints the Adler-32 of both.  It stops reading once
+ *   BURST_LEN bytes came or BURST_QUIET_MS of guest time passed without
+ *   input (a singleshot timer), so lost bytes fail the case at once.
+ *
+ *   The burst is left out with burst=0 on the command line (the case
+ *   console-input-polled, where the hypervisor polls the UART).
+ *
  *   Any other domain (domain 1 running this kernel): CONSOLEIO_read is
  *   -EPERM.
  */
@@ -27,6 +42,101 @@ const char test_title[] = "Console input: VIRQ_CONSOLE and CONSOLEIO_read";
 
 /* What the case types (unittests.cfg) and what dom0 must read back. */
 static const char expected[] = "hello\x01, console input\r";
+
+/* The burst: tests/console-input/burst.txt holds burst_byte(0..BURST_LEN-1). */
+#define BURST_LEN       500
+#define BURST_QUIET_MS  1000
+#define BURST_IDLE_MS   2000
+#define MS              1000000ULL
+
+static char burst_byte(unsigned int i)
+{
+    static const char set[] = "0123456789abcdefghijklmnopqrstuvwxyz"
+                              "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+    return set[(i * 7 + i / 62) % 62];
+}
+
+static uint32_t adler32(const char *p, unsigned int len)
+{
+    uint32_t a = 1, b = 0;
+
+    while ( len-- )
+    {
+        a = (a + (unsigned char)*p++) % 65521;
+        b = (b + a) % 65521;
+    }
+    return (b << 16) | a;
+}
+
+static void test_burst(evtchn_port_t port)
+{
+    static char got[BURST_LEN + 64], want[BURST_LEN];
+    evtchn_port_t tport;
+    unsigned int len = 0, wakes = 0, timer_wakes = 0, i;
+    long rc;
+
+    for ( i = 0; i < BURST_LEN; i++ )
+        want[i] = burst_byte(i);
+    rc = evtchn_bind_virq(VIRQ_TIMER, 0, &tport);
+    check_rc("bind VIRQ_TIMER", rc, 0);
+    if ( rc )
+        return;
+
+    /*
+     * A paste comes into an idle line: first 2 s (guest time) without
+     * input, so that a polled driver would be back at its slow poll.
+     */
+    set_singleshot_timer(xen_system_time() + BURST_IDLE_MS * MS, 0);
+    while ( !evtchn_pending(tport) )
+    {
+        sched_block();
+        evtchn_ack_upcall();
+    }
+    evtchn_clear(tport);
+
+    printk("waiting for a burst of %u bytes\n", BURST_LEN);
+    while ( len < BURST_LEN )
+    {
+        sched_block();
+        evtchn_ack_upcall();
+        if ( evtchn_pending(tport) )
+        {
+            evtchn_clear(tport);
+            timer_wakes++;
+            if ( len )
+                break;                  /* quiet for BURST_QUIET_MS: done */
+        }
+        if ( !evtchn_pending(port) )
+            continue;
+        evtchn_clear(port);
+        wakes++;
+        while ( (rc = hypercall_console_io(CONSOLEIO_read, sizeof(got) - len,
+                                           got + len)) > 0 )
+            len += rc;
+        if ( rc < 0 )
+        {
+            xtf_failure("Fail: CONSOLEIO_read: %ld\n", rc);
+            return;
+        }
+        if ( len >= sizeof(got) )
+            break;
+        /* Input came: wait at most BURST_QUIET_MS for the next. */
+        set_singleshot_timer(xen_system_time() + BURST_QUIET_MS * MS, 0);
+    }
+    stop_singleshot_timer();
+
+    printk("  %u bytes in %u wake-ups by VIRQ_CONSOLE (%u by the timer);"
+           " Adler-32 %08x, sent %08x\n", len, wakes, timer_wakes,
+           adler32(got, len), adler32(want, BURST_LEN));
+    for ( i = 0; i < len && i < BURST_LEN && got[i] == want[i]; i++ )
+        ;
+    if ( len == BURST_LEN && i == BURST_LEN )
+        printk("  ok   a burst of %u bytes arrived complete\n", BURST_LEN);
+    else
+        xtf_failure("Fail: burst: %u of %u bytes, the first %u right\n",
+                    len, BURST_LEN, i);
+}
 
 static void test_domu(void)
 {
@@ -125,6 +235,10 @@ static void test_dom0(void)
     }
     check_rc("CONSOLEIO_read, all read", hypercall_console_io(CONSOLEIO_read, sizeof(buf), buf), 0);
     check_rc("unknown console_io cmd", hypercall_console_io(99, 0, buf), -XEN_ENOSYS);
+
+    /* burst=0 on the command line: no burst (the polled driver's case). */
+    if ( cmdline_ulong("burst", 1) )
+        test_burst(port);
 }
 
 void test_main(void)

@@ -32,7 +32,9 @@
 #               type TEXT on COM1 once a serial line matches REGEX
 #               (Python re): COM1 is then a pseudo-terminal that
 #               serial-pty.py logs to serial.out (so -s and -f work) and
-#               types into; TEXT takes Python escapes (\r, \x01)
+#               types into; TEXT takes Python escapes (\r, \x01), or is
+#               @FILE: FILE's bytes in one burst.  Pairs may be repeated:
+#               they are steps, taken in order
 #
 # Returns when Bochs exits (the hypervisor powers off by writing "Shutdown"
 # to port 0x8900), when REGEX matched, or at the timeout.  DIR/status then
@@ -52,12 +54,12 @@ stop_regex=
 ips=
 follow=0
 tty=
-input_regex=
-input_text=
+input_regex=()
+input_text=()
 pty_pid=
 
 usage() {
-    sed -n '4,41p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '4,43p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
@@ -73,15 +75,16 @@ while getopts "d:i:c:n:m:t:s:I:fT:w:S:h" opt; do
     I) ips=$OPTARG ;;
     f) follow=1 ;;
     T) tty=$OPTARG ;;
-    w) input_regex=$OPTARG ;;
-    S) input_text=$OPTARG ;;
+    w) input_regex+=("$OPTARG") ;;
+    S) input_text+=("$OPTARG") ;;
     *) usage ;;
     esac
 done
 [ -n "$dir" ] && [ -n "$iso" ] || usage
 command -v bochs > /dev/null || { echo "bochs-run.sh: bochs is not installed" >&2; exit 1; }
 [ -f "$iso" ] || { echo "bochs-run.sh: no ISO at $iso" >&2; exit 1; }
-if [ -n "$input_regex$input_text" ] && { [ -z "$input_regex" ] || [ -z "$input_text" ] || [ -n "$tty" ]; }; then
+if [ ${#input_regex[@]} -ne ${#input_text[@]} ] ||
+   { [ ${#input_regex[@]} -gt 0 ] && [ -n "$tty" ]; }; then
     echo "bochs-run.sh: -w and -S go together, without -T" >&2
     exit 2
 fi
@@ -92,9 +95,13 @@ iso=$(cd "$(dirname "$iso")" && pwd)/$(basename "$iso")
 cd "$dir" || exit 1
 rm -f serial.out bochs.log bochs.out status pty.path
 
-if [ -n "$input_text" ]; then
+if [ ${#input_text[@]} -gt 0 ]; then
+    steps=()
+    for i in "${!input_text[@]}"; do
+        steps+=("${input_regex[$i]}" "${input_text[$i]}")
+    done
     : > serial.out
-    "$here/serial-pty.py" serial.out "$input_regex" "$input_text" > pty.path &
+    "$here/serial-pty.py" serial.out "${steps[@]}" > pty.path &
     pty_pid=$!
     for _ in $(seq 50); do
         [ -s pty.path ] && break

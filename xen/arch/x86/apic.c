@@ -30,6 +30,11 @@ static void apic_write(unsigned int reg, uint32_t v)
     writel(v, (volatile char *)apic_base + reg);
 }
 
+unsigned int get_apic_id(void)
+{
+    return apic_read(APIC_ID) >> 24;
+}
+
 void ack_APIC_irq(void)
 {
     apic_write(APIC_EOI, 0);

@@ -10,10 +10,12 @@
  * Guest output (console_io writes, port 0xE9) is collected per domain and
  * printed line by line as "(dN) text", as Xen does.
  *
- * Serial input (polled by the UART driver, see ns16550.c) goes, as in Xen,
- * to the control domain: each byte is queued in serial_rx_ring (128 bytes;
- * bytes arriving when it is full are dropped) and raises VIRQ_CONSOLE;
- * CONSOLEIO_read copies them out.  Ctrl-A three times in a row switches
+ * Serial input (taken on the UART's interrupt, or polled: see ns16550.c)
+ * goes, as in Xen, to the control domain: each byte is queued in
+ * serial_rx_ring and raises VIRQ_CONSOLE; CONSOLEIO_read copies them out.
+ * The ring holds 4 KiB (Xen's 128 bytes is less than a pasted screenful);
+ * bytes arriving when it is full are dropped, counted, and the first drop
+ * of each overflow is logged.  Ctrl-A three times in a row switches
  * input to the hypervisor, which then answers debug keys ('h' lists them),
  * and back.
  */
@@ -227,10 +229,12 @@ void guest_console_write(struct domain *d, const char *buf, size_t len)
 
 /* ---- serial input -------------------------------------------------------- */
 
-#define SERIAL_RX_SIZE 128              /* power of two, as Xen's */
+#define SERIAL_RX_SIZE 4096             /* power of two; Xen's is 128 */
 #define SERIAL_RX_MASK(i) ((i) & (SERIAL_RX_SIZE - 1))
 static char serial_rx_ring[SERIAL_RX_SIZE];
 static unsigned int serial_rx_cons, serial_rx_prod;
+static unsigned long serial_rx_dropped;  /* bytes that found the ring full */
+static bool serial_rx_overflowing;       /* the last byte found it full */
 
 #define SWITCH_CODE 0x01                /* Ctrl-A, Xen's default conswitch */
 static bool console_rx_to_xen;          /* input switched to the hypervisor */
@@ -275,8 +279,10 @@ static void handle_keypress(char c)
         dump_domains();
         break;
     case 'r':
-        printk("'r' pressed -> serial input ring: %u byte(s) queued for dom0\n",
-               serial_rx_prod - serial_rx_cons);
+        printk("'r' pressed -> serial input ring: %u byte(s) queued for dom0, "
+               "%lu dropped (ring full)\n", serial_rx_prod - serial_rx_cons,
+               serial_rx_dropped);
+        ns16550_dump_rx();
         break;
     default:
         printk("'%c' (ascii %02x): no handler ('h' lists them)\n",
@@ -294,7 +300,17 @@ static void __serial_rx(char c)
     }
     /* As Xen: a full ring drops the byte, the VIRQ is raised anyway. */
     if ( serial_rx_prod - serial_rx_cons != SERIAL_RX_SIZE )
+    {
         serial_rx_ring[SERIAL_RX_MASK(serial_rx_prod++)] = c;
+        serial_rx_overflowing = false;
+    }
+    else if ( serial_rx_dropped++, !serial_rx_overflowing )
+    {
+        serial_rx_overflowing = true;
+        printk(XENLOG_WARNING "serial input ring full (%u bytes): dropping input "
+               "until dom0 reads (%lu byte(s) dropped so far)\n",
+               SERIAL_RX_SIZE, serial_rx_dropped);
+    }
     send_global_virq(VIRQ_CONSOLE);
 }
 

@@ -3,7 +3,9 @@
  * The ACPI tables this hypervisor builds for its control domain (ACPI 6.x
  * layouts; Xen and Linux take these names from ACPICA's actbl*.h): RSDP,
  * the common table header, XSDT, MADT with Local APIC entries, FADT and
- * the DSDT (a header plus AML).  All little-endian and packed.
+ * the DSDT (a header plus AML).  All little-endian and packed.  The RSDT
+ * and the MADT's IO-APIC and interrupt source override entries are read
+ * from the host's tables (io_apic.c).
  */
 #ifndef __ACPI_ACTBL_H__
 #define __ACPI_ACTBL_H__
@@ -44,6 +46,12 @@ struct acpi_table_header {
     uint32_t asl_compiler_revision;
 } __attribute__((packed));
 
+/* The RSDT (ACPI 1.0): as the XSDT with 32-bit addresses. */
+struct acpi_table_rsdt {
+    struct acpi_table_header header;
+    uint32_t table_offset_entry[];
+} __attribute__((packed));
+
 struct acpi_table_xsdt {
     struct acpi_table_header header;
     uint64_t table_offset_entry[];      /* physical addresses of tables */
@@ -65,6 +73,30 @@ struct acpi_madt_local_apic {
     uint32_t lapic_flags;
 } __attribute__((packed));
 #define ACPI_MADT_ENABLED       (1u << 0)
+
+#define ACPI_MADT_TYPE_IO_APIC 1
+struct acpi_madt_io_apic {
+    uint8_t  type;                      /* ACPI_MADT_TYPE_IO_APIC */
+    uint8_t  length;                    /* 12 */
+    uint8_t  id;
+    uint8_t  reserved;
+    uint32_t address;                   /* its registers' physical address */
+    uint32_t global_irq_base;           /* the GSI of its first pin */
+} __attribute__((packed));
+
+#define ACPI_MADT_TYPE_INTERRUPT_OVERRIDE 2
+struct acpi_madt_interrupt_override {
+    uint8_t  type;                      /* ACPI_MADT_TYPE_INTERRUPT_OVERRIDE */
+    uint8_t  length;                    /* 10 */
+    uint8_t  bus;                       /* 0: ISA */
+    uint8_t  source_irq;                /* the ISA IRQ */
+    uint32_t global_irq;                /* the GSI it is wired to */
+    uint16_t inti_flags;                /* ACPI_MADT_POLARITY_*, ACPI_MADT_TRIGGER_* */
+} __attribute__((packed));
+#define ACPI_MADT_POLARITY_MASK         0x3
+#define ACPI_MADT_POLARITY_ACTIVE_LOW   0x3
+#define ACPI_MADT_TRIGGER_MASK          0xc
+#define ACPI_MADT_TRIGGER_LEVEL         0xc
 
 /* Generic Address Structure. */
 struct acpi_generic_address {

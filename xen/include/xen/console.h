@@ -12,6 +12,8 @@ void ns16550_putc(char c);
 void ns16550_flush(void);
 void ns16550_init_postirq(void);
 void ns16550_start_poll(void);
+/* Print the UART's receive statistics (the 'r' debug key). */
+void ns16550_dump_rx(void);
 
 /* A byte received on the serial line (from the UART driver). */
 void serial_rx(char c);
@@ -19,7 +21,7 @@ void serial_rx(char c);
 bool console_rx_wanted(void);
 
 void console_init_preirq(void);
-/* After timers work: start polling the serial line for input. */
+/* After timers work: take serial input (on the UART's interrupt, or polled). */
 void console_init_postirq(void);
 void console_flush(void);
 

@@ -78,6 +78,8 @@
 
 void apic_init(void);
 void ack_APIC_irq(void);
+/* This CPU's local APIC ID (xAPIC: bits 31-24 of the ID register). */
+unsigned int get_apic_id(void);
 
 /* Arm the one-shot timer to fire at TSC value 'deadline' (0 = disarm). */
 void reprogram_timer(uint64_t deadline);

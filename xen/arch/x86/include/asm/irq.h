@@ -5,6 +5,9 @@
 
 #include <asm/regs.h>
 
+/* ISA IRQ n on vector 0x20 + n, as Xen's LEGACY_VECTOR(). */
+#define FIRST_LEGACY_VECTOR    0x20
+#define LEGACY_VECTOR(irq)     (FIRST_LEGACY_VECTOR + (irq))
 #define LOCAL_TIMER_VECTOR     0xf0
 #define SPURIOUS_APIC_VECTOR   0xff
 
