@@ -294,9 +294,9 @@ end
 
 screen() { tmux -S "$SOCK" capture-pane -p -t top >"$W/screen" 2>/dev/null; }
 keys() { tmux -S "$SOCK" send-keys -t top "$@"; }
-# Wait (up to 10 s) until the screen matches.
+# Wait (up to 20 s: the machine may be busy) until the screen matches.
 wait_for() {
-    for _ in $(seq 100); do
+    for _ in $(seq 200); do
         screen
         grep -qE -- "$1" "$W/screen" && return 0
         sleep 0.1
@@ -400,6 +400,7 @@ else
     begin "screen: resized to 60x12, then back: redrawn to fit"
     tmux -S "$SOCK" resize-window -t top -x 60 -y 12
     wait_for '^Q Quit  D Delay  S Sort  <-/-> Sort column  Up/Down Sel' &&
+    wait_for '^Domain-0 ' &&
     [ "$(wc -l <"$W/screen")" -le 12 ] || problem "$(wc -l <"$W/screen") lines"
     awk 'length > 60 { bad = 1 } END { exit bad }' "$W/screen" || problem "lines over 60 columns"
     [ "$(row_order)" = "web guest1 Domain-0" ] || problem "rows after resize: $(row_order)"
