@@ -5,7 +5,8 @@
 # stock kernel as the PVH dom0 once (tools/dom0/run-dom0.sh -m checks),
 # let its /init run the toolstack checks (tools/dom0/checks.sh: xl list,
 # info, dmesg, create, pause/unpause, log-dirty, vram-track, dirty-rate,
-# destroy) and report them.  Part of `make test` (suite dom0-linux): it
+# destroy; every log-dirty bitmap of a writer guest checked against its
+# record, checks-logdirty.sh) and report them.  Part of `make test` (suite dom0-linux): it
 # fetches the kernel with apt once, into build/dom0 (docs/misc/dom0-linux.md).
 #
 #   tests/dom0-linux/run.sh [-t SECONDS] [-f] [-v]

@@ -8,6 +8,8 @@
 #   /lib/modules/*.ko            xen-privcmd, xen-evtchn, xen-gntdev, xenfs
 #                                from the same kernel package
 #   /usr/sbin/xl                 tools/xl/xl.static, stripped (no .so needed)
+#   /usr/sbin/xen-logdirty-check tools/misc/xen-logdirty-check.static, stripped
+#   /etc/dom0/checks-*.sh        sourced by checks.sh
 #   /usr/lib/xen-pml/*.elf       the domU test kernels to `xl create` from
 #   /etc/xen/*.cfg               their xl configurations (tools/dom0/etc/)
 #   /dev/console                 for init's standard streams
@@ -49,6 +51,9 @@ stage=$dir/initramfs.d
 rm -rf "$stage"
 mkdir -p "$stage"
 strip -o "$stage/xl" "$xl"
+ldc=$ROOT/tools/misc/xen-logdirty-check.static
+[ -x "$ldc" ] || die "no $ldc: make -C tools/misc xen-logdirty-check.static"
+strip -o "$stage/xen-logdirty-check" "$ldc"
 
 list=$dir/initramfs.list
 {
@@ -62,6 +67,9 @@ list=$dir/initramfs.list
     echo "nod /dev/console 0600 0 0 c 5 1"
     echo "file /init $ROOT/tools/dom0/init 0755 0 0"
     echo "file /etc/dom0/checks.sh $ROOT/tools/dom0/checks.sh 0755 0 0"
+    # Exactness: the checks and the checker.
+    echo "file /etc/dom0/checks-logdirty.sh $ROOT/tools/dom0/checks-logdirty.sh 0644 0 0"
+    echo "file /usr/sbin/xen-logdirty-check $stage/xen-logdirty-check 0755 0 0"
     echo "file /bin/busybox $bb 0755 0 0"
     # Every applet a link to busybox, where Debian's busybox puts it.
     "$bb" --list-full | while read -r a; do
