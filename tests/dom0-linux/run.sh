@@ -11,7 +11,7 @@
 #
 #   tests/dom0-linux/run.sh [-t SECONDS] [-f] [-v]
 #
-#   -t  stop Bochs after this long (default 400)
+#   -t  stop Bochs after this long (default 1200)
 #   -f  show the console live
 #   -v  print the whole serial log if the test fails
 #
@@ -22,7 +22,7 @@ set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT" || exit 1
 
-timeout=400
+timeout=1200
 args=()
 verbose=0
 while getopts "t:fvh" opt; do

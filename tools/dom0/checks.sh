@@ -119,9 +119,10 @@ match "dirty-rate" '^Dirty rate: [1-9][0-9]* \(pages/s\)' xl dirty-rate -t 0.5 "
 run "xl destroy" xl destroy "$d"
 nomatch "jbb is gone" '^jbb ' xl list
 
-# --- Exactness (checks-logdirty.sh) ---
+# --- Exactness and migration (checks-logdirty.sh, checks-migrate.sh) ---
 . /etc/dom0/checks-logdirty.sh
-# --- end of exactness ---
+. /etc/dom0/checks-migrate.sh
+# --- end of exactness and migration ---
 
 echo "dom0 checks: $pass passed, $fail failed"
 [ $fail -eq 0 ]
