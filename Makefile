@@ -25,6 +25,9 @@
 #                 FUZZ_KIND=guest|dom0|both, FUZZ_OPS=, FUZZ_TRACE=1)
 #   make bench-scale  only the scaling runs (groups scale and ram: domUs up
 #                 to 2 GiB), then docs/performance.md from all the logs there
+#   make bench-migrate  only the live-migration runs (group migrate: Xen's
+#                 policy against ours over a capped link, PML and WP); rewrites
+#                 only their section of docs/performance.md
 #   make clean
 # `run` and `test` install the Debian packages they need first.
 
@@ -35,7 +38,7 @@ MAKEFLAGS += --no-print-directory
 
 RUN_XEN_CMDLINE ?= pml=1 ple_gap=64 ple_window=4096
 
-.PHONY: all xen guests tools deps run run-dom0 run-demo test bench bench-scale fuzz clean
+.PHONY: all xen guests tools deps run run-dom0 run-demo test bench bench-scale bench-migrate fuzz clean
 
 all: xen guests tools
 
@@ -77,6 +80,10 @@ fuzz: deps
 bench-scale: deps
 	@$(MAKE) all
 	@tools/bench/run-bench.sh -n scale ram
+
+bench-migrate: deps
+	@$(MAKE) all
+	@tools/bench/run-bench.sh -n migrate
 
 clean:
 	$(MAKE) -C xen clean

@@ -6,13 +6,19 @@
  * rounds checked against the writer (dirty-check.c): the monitor must not
  * disturb the consumer (counters only, never CLEAN or PEEK), every vCPU's
  * dirtied counter grows, their sum is the domain's, and the PML / WP
- * counters follow the mechanism.  Then the error cases, and what one call
- * costs in TSC ticks (one tick per instruction under Bochs).
+ * counters follow the mechanism.  Then the heat map's counters
+ * (XEN_DOMCTL_get_dirty_blocks): between two CLEANs every 2 MiB block's
+ * count grows by exactly the bits the CLEAN returned in it, the blocks
+ * above the writer's region stay cold, and under VRAM tracking only the
+ * VRAM block moves, by exactly the bits the VRAM read returned.  Then
+ * the error cases, and what one call costs in TSC ticks (one tick per
+ * instruction under Bochs).
  *
  * Guest command line: domu=<id> (default 1).
  */
 #include "dirty-check.h"
 #include <errno.h>
+#include <xendevicemodel.h>
 #include <string.h>
 
 const char test_title[] = "xentop's sysctl: every domain's dirty counters";
@@ -134,6 +140,174 @@ static void test_errors(unsigned int want_d, unsigned int want_v)
     check(untouched(d, sizeof(d)), "EFAULT wrote the domains (%lu%lu)\n", 0, 0);
 }
 
+/* ---- the heat map's counters (XEN_DOMCTL_get_dirty_blocks) ---- */
+
+#define MAX_BLOCKS XEN_DIRTY_BLOCKS_MAX
+#define VRAM_NR    512                  /* one 2 MiB block: pfns 0x400-0x5ff */
+
+static uint64_t blk0[MAX_BLOCKS], blk1[MAX_BLOCKS];
+static unsigned long vbits[VRAM_NR / BITS_PER_LONG];
+
+static unsigned int blocks(uint64_t *b, xen_domctl_dirty_blocks_t *info)
+{
+    unsigned int n = MAX_BLOCKS;
+
+    if ( xc_dirty_blocks(xch, domu, b, &n, info) )
+    {
+        bad++;
+        xtf_failure("Fail: xc_dirty_blocks: errno %d\n", errno);
+        return 0;
+    }
+    return n;
+}
+
+static unsigned long bits_in(const unsigned long *bm, unsigned long first,
+                             unsigned long nr)
+{
+    unsigned long n = 0;
+
+    for ( unsigned long p = first; p < first + nr; p++ )
+        n += test_bit(bm, p);
+    return n;
+}
+
+static int raw_blocks(uint32_t dom, uint32_t room, void *buf,
+                      xen_domctl_dirty_blocks_t *out)
+{
+    struct xen_domctl d;
+    xen_domctl_dirty_blocks_t *db = (void *)&d.u;
+    int rc;
+
+    memset(&d, 0, sizeof(d));
+    d.cmd = XEN_DOMCTL_get_dirty_blocks;
+    d.interface_version = XEN_DOMCTL_INTERFACE_VERSION;
+    d.domain = dom;
+    db->nr_blocks = room;
+    set_xen_guest_handle_raw(db->counts, (uint64_t *)buf);
+    rc = xc_domctl(xch, &d) ? errno : 0;
+    *out = *db;
+    return rc;
+}
+
+static void test_block_errors(unsigned int want)
+{
+    static uint64_t b[MAX_BLOCKS];
+    xen_domctl_dirty_blocks_t o;
+    unsigned int n = 0;
+    int rc;
+
+    rc = xc_dirty_blocks(xch, domu, NULL, &n, &o);
+    check(!rc && n == want && o.block_shift >= XEN_DIRTY_BLOCK_SHIFT_MIN,
+          "blocks size query: %lu blocks, shift %lu\n", n, o.block_shift);
+    printk("  ok   blocks size query: %u blocks of 2^%u pfns\n", n, o.block_shift);
+    n = 4;
+    rc = xc_dirty_blocks(xch, 0, b, &n, &o);
+    check(!rc && n == 0, "dom0, never tracked: rc %lu, %lu blocks\n", rc, n);
+    memset(b, 0xa5, sizeof(b));
+    rc = raw_blocks(domu, want - 1, b, &o);
+    expect("blocks: room for one too few", rc, ENOBUFS);
+    check(o.nr_blocks == want && untouched(b, sizeof(b)),
+          "blocks ENOBUFS: %lu blocks returned, buffer %lu\n", o.nr_blocks,
+          untouched(b, sizeof(b)));
+    expect("blocks: room without a buffer", raw_blocks(domu, want, NULL, &o), EINVAL);
+    expect("blocks: a buffer without room", raw_blocks(domu, 0, b, &o), EINVAL);
+    expect("blocks: more room than the limit",
+           raw_blocks(domu, XEN_DIRTY_BLOCKS_MAX + 1, b, &o), EINVAL);
+    expect("blocks: buffer outside our memory",
+           raw_blocks(domu, want, (void *)0x7fff00000000UL, &o), EFAULT);
+    expect("blocks: no such domain", raw_blocks(0x7ff0, want, b, &o), ESRCH);
+}
+
+/*
+ * Domain paused, global log-dirty on.  Two CLEANs around a run: the
+ * counts of each block grow by the bits the second CLEAN returned there.
+ */
+static void test_blocks(xc_hypercall_buffer_t *buf, unsigned long *bitmap,
+                        uint64_t dirtied_before)
+{
+    xen_domctl_dirty_blocks_t info;
+    const xen_dirty_sysctl_domain_t *r;
+    unsigned long data_end = DT_DATA_GFN + ctrl->data_pages, sum = 0, hot = 0;
+    unsigned int n, n1, b, shift;
+    xendevicemodel_handle *dmod;
+    int rc;
+
+    logdirty_op(XEN_DOMCTL_SHADOW_OP_CLEAN, buf, NULL);
+    n = blocks(blk0, &info);
+    shift = info.block_shift;
+    check(n && ((unsigned long)n << shift) >= data_end,
+          "%lu blocks of 2^%lu pfns\n", n, shift);
+    if ( !n )
+        return;
+    test_block_errors(n);
+    r = sample(domu);
+    dirtied_before = r ? r->pages_dirtied : dirtied_before;
+
+    xc_domain_unpause(xch, domu);
+    run_domu(1500);
+    xc_domain_pause(xch, domu);
+    logdirty_op(XEN_DOMCTL_SHADOW_OP_CLEAN, buf, NULL);
+    n1 = blocks(blk1, &info);
+    r = sample(domu);
+    check(n1 == n, "blocks %lu then %lu\n", n, n1);
+    for ( b = 0; b < n; b++ )
+    {
+        unsigned long d = blk1[b] - blk0[b];
+        unsigned long pop = bits_in(bitmap, (unsigned long)b << shift, 1UL << shift);
+
+        if ( d != pop )
+            printk("  block %u: +%lu, the CLEAN's bits there %lu\n", b, d, pop);
+        check(d == pop, "block %lu differs from its CLEAN bits (+%lu)\n", b, d);
+        if ( ((unsigned long)b << shift) >= data_end )
+            check(d == 0, "block %lu above the data: +%lu\n", b, d);
+        if ( ((unsigned long)b << shift) >= DT_DATA_GFN &&
+             ((unsigned long)(b + 1) << shift) <= data_end )
+            check(d > 0, "data block %lu: +%lu\n", b, d);
+        if ( d )
+            printk("  block %u (pfn %#lx): +%lu pages dirtied\n", b,
+                   (unsigned long)b << shift, d);
+        hot += d > 0;
+        sum += d;
+    }
+    check(r && r->pages_dirtied - dirtied_before == sum,
+          "domain +%lu, blocks +%lu\n", r ? r->pages_dirtied - dirtied_before : 0, sum);
+    printk("heat map: %lu of %u blocks hot, +%lu pages, each block its CLEAN's bits\n",
+           hot, n, sum);
+
+    /* VRAM tracking only: the VRAM block moves, by the VRAM read's bits. */
+    dmod = xendevicemodel_open(NULL, 0);
+    xc_shadow_control(xch, domu, XEN_DOMCTL_SHADOW_OP_OFF, NULL, 0);
+    rc = dmod ? xendevicemodel_track_dirty_vram(dmod, domu, DT_VRAM_GFN, VRAM_NR, vbits) : -1;
+    if ( rc )
+    {
+        bad++;
+        xtf_failure("Fail: VRAM tracking: errno %d\n", errno);
+        return;
+    }
+    blocks(blk0, &info);
+    check(info.vram_first_pfn == DT_VRAM_GFN && info.vram_nr == VRAM_NR,
+          "VRAM range %#lx+%lu\n", info.vram_first_pfn, info.vram_nr);
+    xc_domain_unpause(xch, domu);
+    run_domu(1500);
+    xc_domain_pause(xch, domu);
+    rc = xendevicemodel_track_dirty_vram(dmod, domu, DT_VRAM_GFN, VRAM_NR, vbits);
+    blocks(blk1, &info);
+    for ( b = 0; !rc && b < n; b++ )
+    {
+        unsigned long d = blk1[b] - blk0[b];
+        bool vram = ((unsigned long)DT_VRAM_GFN >> shift) == b;
+        unsigned long pop = vram ? bits_in(vbits, 0, VRAM_NR) : 0;
+
+        check(d == pop && (!vram || d > 0),
+              "VRAM phase: block %lu +%lu\n", b, d);
+        if ( vram )
+            printk("VRAM block %u: +%lu pages, the VRAM read's bits %lu\n", b, d, pop);
+    }
+    check(!rc, "VRAM read: errno %lu%lu\n", errno, 0);
+    xendevicemodel_track_dirty_vram(dmod, domu, DT_VRAM_GFN, 0, vbits);
+    xendevicemodel_close(dmod);
+}
+
 static uint64_t sum_dirtied(const xen_dirty_sysctl_domain_t *r)
 {
     uint64_t s = 0;
@@ -241,6 +415,8 @@ void test_main(void)
            (unsigned long)r->pml_full_exits, (unsigned long)r->wp_faults,
            (unsigned long)r->exits_total);
 
+    test_blocks(HYPERCALL_BUFFER(bitmap), bitmap, r->pages_dirtied);
+
     /* What one refresh costs: one hypercall for every domain. */
     nd = MAX_DOMS;
     nv = MAX_RECS;
@@ -249,6 +425,22 @@ void test_main(void)
     t1 = rdtsc();
     printk("cost: one xc_dirty_stats_all for %u domains, %u vCPUs: %lu ticks\n",
            nd, nv, (unsigned long)(t1 - t0));
+    nd = MAX_BLOCKS;
+    t0 = rdtsc();
+    xc_dirty_blocks(xch, domu, blk0, &nd, NULL);
+    t1 = rdtsc();
+    printk("cost: one xc_dirty_blocks for %u blocks: %lu ticks\n",
+           nd, (unsigned long)(t1 - t0));
+    {
+        static uint64_t ec[80];
+        unsigned int nr = 80;
+
+        t0 = rdtsc();
+        xc_vcpu_exit_counts(xch, domu, 0, ec, &nr);
+        t1 = rdtsc();
+        printk("cost: one xc_vcpu_exit_counts (%u reasons): %lu ticks\n",
+               nr, (unsigned long)(t1 - t0));
+    }
 
     xc_shadow_control(xch, domu, XEN_DOMCTL_SHADOW_OP_OFF, NULL, 0);
     xc_domain_unpause(xch, domu);

@@ -14,6 +14,16 @@
  *   downtime=<ticks>   the downtime target (1 tick counted as 1 ns)
  *   rounds=<n>         at most n live rounds (default 30)
  *   converge=<0|1>     auto-converge (default 1)
+ *   bandwidth=<n>      cap PAGE_DATA at n octets per Gtick (10^9 ticks, the
+ *                      "second" of the 1-tick-1-ns clock; default 0: none)
+ *   bench=<0|1>        make bench (tools/bench): print nothing while saving
+ *                      (the rounds afterwards) and one "BENCHMIG" line
+ *   probe=<ticks>      first, sleep this long and report the writer's pace
+ *                      alone (page writes per Mtick; default 0: no probe)
+ *   expect_converge=<0|1>
+ *                      with a cap: fail unless the save converged (and its
+ *                      downtime met the target), or did not (and its
+ *                      downtime exceeded the target); default: no check
  *   dump=<0|1>         print the stream (default 1)
  *   failures=<0|1>     first, a live save into a receiver that goes away
  *                      after 1 MiB, and a truncated stream restored (default 1)
@@ -24,6 +34,7 @@
 #include <xenforeignmemory.h>
 #include <xenguest.h>
 #include <errno.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -42,9 +53,13 @@ const size_t libc_arena_size = sizeof(libc_arena);
 static uint8_t stream[STREAM_MAX] __attribute__((aligned(4096)));
 static xc_interface *xch;
 
-static void round_stats(const struct xc_save_round_stats *st, void *data)
+/* For bench=1: the rounds, printed after the save (a line costs ticks). */
+#define MAX_KEPT            64
+static struct xc_save_round_stats kept[MAX_KEPT];
+static unsigned int nr_kept;
+
+static void print_round(const struct xc_save_round_stats *st)
 {
-    (void)data;
     printk("round %u%s: %lu pages sent, %lu dirtied, %lu ticks, %lu pages/Gtick "
            "dirtied, %lu octets/Gtick, predicted downtime %lu ticks, throttle %u%%\n",
            st->iteration, st->final ? " (final)" : "",
@@ -52,6 +67,25 @@ static void round_stats(const struct xc_save_round_stats *st, void *data)
            (unsigned long)st->time_ns, (unsigned long)st->dirty_rate,
            (unsigned long)st->bandwidth,
            (unsigned long)st->predicted_downtime_ns, st->throttle);
+}
+
+static void round_stats(const struct xc_save_round_stats *st, void *data)
+{
+    if ( !data )
+        print_round(st);
+    else if ( nr_kept < MAX_KEPT )
+        kept[nr_kept++] = *st;
+}
+
+/* The writer's page writes per Mtick, running alone for 'ticks'. */
+static unsigned long writer_pace(const struct mw_ctrl *ctrl, uint64_t ticks)
+{
+    struct timespec ts = { .tv_sec = ticks / 1000000000ULL,
+                           .tv_nsec = ticks % 1000000000ULL };
+    uint64_t steps = ctrl->steps, t0 = rdtsc();
+
+    nanosleep(&ts, NULL);
+    return (ctrl->steps - steps) * 1000000ULL / (rdtsc() - t0);
 }
 
 /* The stream as 8-octet words, hex, runs as "value*count" (tests/run-tests.sh). */
@@ -181,6 +215,8 @@ static void failures(const xc_dominfo_t *src, uint32_t flags)
 void test_main(void)
 {
     bool live = cmdline_ulong("live", 1);
+    bool bench = cmdline_ulong("bench", 0);
+    unsigned long pace = 0;
     struct xc_save_params p;
     struct xc_save_summary sum;
     struct xc_restore_summary rsum;
@@ -219,7 +255,15 @@ void test_main(void)
     p.downtime_ns = cmdline_ulong("downtime", p.downtime_ns);
     p.max_rounds = cmdline_ulong("rounds", p.max_rounds);
     p.auto_converge = cmdline_ulong("converge", 1);
+    p.max_bandwidth = cmdline_ulong("bandwidth", 0);
     p.round_stats = round_stats;
+    p.data = bench ? kept : NULL;
+    if ( cmdline_ulong("probe", 0) )
+    {
+        pace = writer_pace(ctrl, cmdline_ulong("probe", 0));
+        printk("writer alone: %lu page writes per Mtick (%lu octets per "
+               "Gtick)\n", pace, pace * 4096 * 1000);
+    }
     p.summary = &sum;
 
     fd = mem_fd(stream, STREAM_MAX, 0);
@@ -231,6 +275,20 @@ void test_main(void)
     close(fd);
     if ( rc )
         return xtf_failure("Fail: xc_domain_save: errno %d\n", errno);
+    for ( unsigned int i = 0; i < nr_kept; i++ )
+        print_round(&kept[i]);
+    if ( bench )
+        printk("BENCHMIG pol=%s ac=%d cap=%lu tgt=%lu pace=%lu rounds=%u "
+               "sent=%lu fin=%lu oct=%lu tot=%lu dt=%lu pdt=%lu conv=%d "
+               "thr=%u thrt=%lu waits=%lu\n",
+               p.policy == XC_PRECOPY_XEN ? "xen" : "dt", p.auto_converge,
+               (unsigned long)p.max_bandwidth, (unsigned long)p.downtime_ns,
+               pace, sum.rounds, (unsigned long)sum.pages_sent,
+               (unsigned long)sum.final_pages, (unsigned long)sum.octets,
+               (unsigned long)(t1 - t0), (unsigned long)sum.downtime_ns,
+               (unsigned long)sum.predicted_downtime_ns, sum.converged,
+               sum.max_throttle, (unsigned long)sum.throttle_ns,
+               (unsigned long)sum.rate_waits);
     printk("saved d%u %s: %u live rounds, %lu pages sent (%lu while paused), "
            "%lu octets, %lu ticks, downtime %lu ticks, max throttle %u%%; "
            "the writer made %lu steps meanwhile\n", SRC,
@@ -239,6 +297,34 @@ void test_main(void)
            (unsigned long)(t1 - t0), (unsigned long)sum.downtime_ns,
            sum.max_throttle, (unsigned long)(ctrl->steps - steps_before));
     xenforeignmemory_unmap(fmem, ctrl, 1);
+    if ( live )
+        printk("%s: predicted downtime %lu ticks, target %lu, after %u "
+               "rounds (%s)\n", sum.converged ? "converged" : "did not converge",
+               (unsigned long)sum.predicted_downtime_ns,
+               (unsigned long)p.downtime_ns, sum.rounds,
+               p.policy == XC_PRECOPY_XEN ? "Xen's policy" : "downtime policy");
+    if ( p.max_bandwidth )
+        printk("bandwidth cap %lu octets/Gtick: %lu octets at %lu octets/Gtick "
+               "overall, %lu waits, %lu ticks waited\n",
+               (unsigned long)p.max_bandwidth, (unsigned long)sum.octets,
+               (unsigned long)(sum.octets * 1000000000ULL / (t1 - t0)),
+               (unsigned long)sum.rate_waits, (unsigned long)sum.rate_wait_ns);
+    if ( cmdline_ulong("expect_converge", 2) == 1 &&
+         (!sum.converged || sum.downtime_ns > p.downtime_ns) )
+        xtf_failure("Fail: not converged (%d) or downtime %lu ticks "
+                           "above the target %lu\n", sum.converged,
+                           (unsigned long)sum.downtime_ns,
+                           (unsigned long)p.downtime_ns);
+    if ( cmdline_ulong("expect_converge", 2) == 0 &&
+         (sum.converged || sum.rounds != p.max_rounds ||
+          sum.predicted_downtime_ns <= p.downtime_ns ||
+          sum.downtime_ns <= p.downtime_ns) )
+        xtf_failure("Fail: converged (%d) after %u rounds, predicted "
+                           "downtime %lu, downtime %lu ticks, target %lu\n",
+                           sum.converged, sum.rounds,
+                           (unsigned long)sum.predicted_downtime_ns,
+                           (unsigned long)sum.downtime_ns,
+                           (unsigned long)p.downtime_ns);
 
     if ( cmdline_ulong("dump", 1) )
         dump_stream(live ? "live" : "nonlive", stream, sum.octets);

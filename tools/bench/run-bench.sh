@@ -7,8 +7,9 @@
 #   tools/bench/run-bench.sh [options] [RUN|GROUP ...]
 #
 #   RUN|GROUP   the runs to boot (shell patterns allowed), or the groups
-#               seed, scale, ram, ple, all; default: all but ram (the
-#               domUs of 256 MiB to 2 GiB, `make bench-scale`)
+#               seed, scale, ram, ple, migrate, all; default: all but ram
+#               (the domUs of 256 MiB to 2 GiB, `make bench-scale`);
+#               migrate is `make bench-migrate`
 #   -j N        boot N runs at a time (default 2)
 #   -n          do not build (use tests/bin/*.elf and xen/xen as they are)
 #   -r          no boots: only regenerate the report from tests/out/bench-*
@@ -17,7 +18,7 @@
 #   -l          list the runs and exit
 #
 # Every run boots the hypervisor with Bochs "cpu: ips=1600000000" (see
-# below) in its own directory tests/out/bench-<run>/ (xen.iso, bochsrc,
+# below; the migration runs keep the tests' Bochs default) in its own directory tests/out/bench-<run>/ (xen.iso, bochsrc,
 # serial.out, wall: the host seconds it took).  A run that does not end
 # with every domain's "Test result: SUCCESS" fails the bench.  Numbers are
 # in Bochs's emulated ticks (clock sync=none: one tick per instruction), so
@@ -75,6 +76,17 @@ COST=1500                       # the per-exit cost model, ticks
 
 # The PLE runs (tests/smp-rr).
 PLE_ROUNDS=20
+
+# The migration runs (tests/migrate saving tests/mig-writer): the link is
+# capped at 10^8 octets per 10^9 ticks (0.1 octet a tick), the downtime
+# target is 2M ticks; the writer's pace grows with a smaller work= delay
+# between its page writes.  They boot at Bochs's default ips (the tests'):
+# a 30 ms time slice is then 120,000 ticks, so the saver's waits for the
+# cap (yields) come back within that, and a console character costs
+# hundreds of ticks rather than 141,000.
+MIG_CAP=100000000
+MIG_TARGET=2000000
+MIG_WORKS="66000 16000 8000 3000 0"
 
 # ---------------------------------------------------------------------------
 # The runs: name | group | hypervisor command line | bench args | jbb mem | timeout
@@ -150,11 +162,29 @@ for cost in 0 $COST; do
     done
 done
 
+# Migration: PML and write protection, Xen's policy and ours, each pace.
+# The "bench args" column is "mig:" and d0's command line, the memory
+# column the writer's work= delay.
+for mech in pml wp; do
+    for pol in xen ours; do
+        for work in $MIG_WORKS; do
+            add_run "mig-$mech-$pol-w$work" migrate \
+                "pml=$([ $mech = pml ] && echo 1 || echo 0) guest_loglvl=warning" \
+                "mig:live=1 policy=$([ $pol = xen ] && echo 1 || echo 0) downtime=$MIG_TARGET bandwidth=$MIG_CAP bench=1 probe=20000000 failures=0 dump=0" \
+                "$work" 300
+        done
+    done
+done
+
 run_field() {  # run_field RUN N
     local IFS='|'
     local -a f
     read -r -a f <<< "$1"
     echo "${f[$2]}"
+}
+
+mig_writer_args() {  # mig_writer_args WORK
+    echo "seed=11 pages=256 work=$1"
 }
 
 # Select.
@@ -183,6 +213,9 @@ if [ $list_only = 1 ]; then
         printf '%-24s xen: %s\n' "$(run_field "$r" 0)" "$(run_field "$r" 2)"
         if [ "$(run_field "$r" 3)" = smp-rr ]; then
             printf '%-24s d0:  smp-rr vcpus=2 -- rounds=%s\n' "" "$PLE_ROUNDS"
+        elif [[ $(run_field "$r" 3) == mig:* ]]; then
+            printf '%-24s d0:  migrate mem=40 -- %s\n' "" "$(run_field "$r" 3 | sed 's/^mig://')"
+            printf '%-24s d1:  mig-writer mem=4 -- %s\n' "" "$(mig_writer_args "$(run_field "$r" 4)")"
         else
             printf '%-24s d0:  bench mem=16 -- %s\n' "" "$(run_field "$r" 3)"
             printf '%-24s d1:  jbb mem=%s\n' "" "$(run_field "$r" 4)"
@@ -229,7 +262,8 @@ fi
 IMG=$OUT/bench-images
 rm -rf "$IMG"
 mkdir -p "$IMG"
-for f in "$XEN" "$BIN/bench.elf" "$BIN/jbb.elf" "$BIN/smp-rr.elf"; do
+for f in "$XEN" "$BIN/bench.elf" "$BIN/jbb.elf" "$BIN/smp-rr.elf" \
+         "$BIN/migrate.elf" "$BIN/mig-writer.elf"; do
     cp "$f" "$IMG/" || { echo "run-bench.sh: missing $f (build first)" >&2; exit 1; }
 done
 XEN=$IMG/$(basename "$XEN")
@@ -238,7 +272,7 @@ BIN=$IMG
 # One run: ISO, Bochs, then check that every domain succeeded.
 boot_run() {
     local r=$1 name dir xen args mem megs timeout t0 status
-    local -a modules
+    local -a modules ips=(-I "$IPS")
     name=$(run_field "$r" 0)
     xen=$(run_field "$r" 2)
     args=$(run_field "$r" 3)
@@ -251,6 +285,10 @@ boot_run() {
     megs=256
     if [ "$args" = smp-rr ]; then
         modules=("$BIN/smp-rr.elf|vcpus=2 -- rounds=$PLE_ROUNDS")
+    elif [[ $args == mig:* ]]; then
+        modules=("$BIN/migrate.elf|mem=40 -- ${args#mig:}"
+                 "$BIN/mig-writer.elf|mem=4 -- $(mig_writer_args "$mem")")
+        ips=()
     else
         [ "$mem" -gt 64 ] && megs=$((mem + 192))
         modules=("$BIN/bench.elf|mem=16 -- $args" "$BIN/jbb.elf|mem=$mem")
@@ -264,7 +302,7 @@ boot_run() {
     { git -C "$ROOT" rev-parse --short HEAD 2> /dev/null || echo unknown; } |
         sed "s/\$/$(git -C "$ROOT" diff --quiet HEAD 2> /dev/null || echo -dirty)/" > "$dir/commit"
     t0=$(date +%s)
-    "$BOOT/bochs-run.sh" -d "$dir" -i "$dir/xen.iso" -I "$IPS" -m "$megs" -t "$timeout" \
+    "$BOOT/bochs-run.sh" -d "$dir" -i "$dir/xen.iso" "${ips[@]}" -m "$megs" -t "$timeout" \
         -s 'Panic on CPU'
     echo $(($(date +%s) - t0)) > "$dir/wall"
     status=$(cat "$dir/status" 2> /dev/null || echo missing)
@@ -281,7 +319,7 @@ boot_run() {
 }
 
 start=$(date +%s)
-echo "Booting ${#selected[@]} runs, $jobs at a time (Bochs ips=$IPS)..."
+echo "Booting ${#selected[@]} runs, $jobs at a time (Bochs ips=$IPS; the migration runs at Bochs's default)..."
 declare -A running=()
 failed=0
 reap() {

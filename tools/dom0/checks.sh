@@ -119,6 +119,26 @@ match "dirty-rate" '^Dirty rate: [1-9][0-9]* \(pages/s\)' xl dirty-rate -t 0.5 "
 run "xl destroy" xl destroy "$d"
 nomatch "jbb is gone" '^jbb ' xl list
 
+# xentop (`xl top`) in batch mode against the jbb writer while a consumer
+# CLEANs (xentop itself never does): jbb's row shows a nonzero dirty rate
+# under PML, and its detail (-D) a heat map with a dirtied block.
+run "xl create jbb.cfg (for xl top)" xl create /etc/xen/jbb.cfg
+d=$(xl domid jbb 2> /dev/null) || d=$(xl list 2> /dev/null | awk 'END { print $2 }')
+run "log-dirty on (for xl top)" xl log-dirty "$d" on
+( while :; do xl log-dirty "$d" clean > /dev/null 2>&1; done ) &
+cleaner=$!
+match "xl top: jbb's dirty rate under PML" \
+    '^jbb +[0-9]+ [-a-z]{6} +[0-9]+ +[0-9]+ log-dirty +PML +[1-9][0-9]*\.[0-9] ' \
+    xl top -b -i 2 -d 1
+match "xl top -D: jbb's heat map" '^  MAP 0x[0-9a-f]{10} [.V]*[-+*#]' \
+    xentop -b -i 2 -d 1 -D "$d"
+match "xl top --json -D: jbb's blocks" '"dirtied":\[[0-9,]*[1-9]' \
+    xentop --json -i 2 -d 1 -D "$d"
+kill "$cleaner"
+wait "$cleaner" 2> /dev/null
+run "log-dirty off (after xl top)" xl log-dirty "$d" off
+run "xl destroy (after xl top)" xl destroy "$d"
+
 # --- Exactness and migration (checks-logdirty.sh, checks-migrate.sh) ---
 . /etc/dom0/checks-logdirty.sh
 . /etc/dom0/checks-migrate.sh

@@ -11,6 +11,8 @@
 #   /usr/sbin/xen-logdirty-check tools/misc/xen-logdirty-check.static, stripped
 #   /etc/dom0/checks-*.sh        sourced by checks.sh
 #   /usr/bin/ssh                 tools/dom0/ssh: runs the command for localhost
+#   /usr/sbin/xentop             tools/xentop/xentop.static, stripped (`xl top`
+#                                runs it; batch mode needs no terminfo)
 #   /usr/lib/xen-pml/*.elf       the domU test kernels to `xl create` from
 #   /etc/xen/*.cfg               their xl configurations (tools/dom0/etc/)
 #   /dev/console                 for init's standard streams
@@ -24,7 +26,8 @@
 #            is, and Linux's inflating it costs about what GRUB's reading
 #            the bytes saved does; see docs/misc/dom0-linux.md)
 #
-# Needs `make -C tools/xl xl.static` and `make -C tests` done.
+# Needs `make -C tools/xl xl.static`, `make -C tools/xentop xentop.static`
+# and `make -C tests` done.
 
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -46,6 +49,8 @@ mods=$dir/kernel/lib/modules/$KVER/kernel/drivers/xen
 bb=$dir/busybox/bin/busybox
 xl=$ROOT/tools/xl/xl.static
 [ -x "$xl" ] || die "no $xl: make -C tools/xl xl.static"
+xentop=$ROOT/tools/xentop/xentop.static
+[ -x "$xentop" ] || die "no $xentop: make -C tools/xentop xentop.static"
 DOMU_KERNELS="boot demo dirtier jbb pause-spin smp-rr crash hypercall-errors mig-writer"
 
 stage=$dir/initramfs.d
@@ -55,6 +60,7 @@ strip -o "$stage/xl" "$xl"
 ldc=$ROOT/tools/misc/xen-logdirty-check.static
 [ -x "$ldc" ] || die "no $ldc: make -C tools/misc xen-logdirty-check.static"
 strip -o "$stage/xen-logdirty-check" "$ldc"
+strip -o "$stage/xentop" "$xentop"
 
 list=$dir/initramfs.list
 {
@@ -84,6 +90,7 @@ list=$dir/initramfs.list
         echo "file /lib/modules/${m#*/}.ko $mods/$m.ko 0644 0 0"
     done
     echo "file /usr/sbin/xl $stage/xl 0755 0 0"
+    echo "file /usr/sbin/xentop $stage/xentop 0755 0 0"
     for g in $DOMU_KERNELS; do
         [ -f "$ROOT/tests/bin/$g.elf" ] || die "no tests/bin/$g.elf: make -C tests"
         echo "file /usr/lib/xen-pml/$g.elf $ROOT/tests/bin/$g.elf 0644 0 0"

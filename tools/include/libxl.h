@@ -271,7 +271,7 @@ int libxl_domain_rename(libxl_ctx *ctx, uint32_t domid,
  * This project's extension, NOT in Xen: libxl_domain_suspend with the
  * live-migration policy of libxenguest (docs/misc/migration.md) and a
  * report of every pre-copy round.  Zero fields take the defaults:
- * downtime target 300 ms, 30 rounds, auto-converge on.
+ * downtime target 300 ms, 30 rounds, auto-converge on, no bandwidth cap.
  */
 #define LIBXL_HAVE_SUSPEND_PARAMS 1
 typedef struct libxl_suspend_round {
@@ -291,6 +291,7 @@ typedef struct libxl_suspend_params {
     int no_auto_converge;
     void (*round)(const libxl_suspend_round *r, void *data);
     void *data;
+    uint64_t max_bandwidth;             /* octets per second; 0: no cap */
 } libxl_suspend_params;
 
 int libxl_domain_suspend_params(libxl_ctx *ctx, uint32_t domid, int fd,

@@ -421,4 +421,19 @@ int xc_dirty_stats_all(xc_interface *xch,
                        xen_dirty_sysctl_vcpu_t *vcpus, unsigned int *nr_vcpus,
                        uint64_t *now);
 
+/*
+ * xc_dirty_blocks: one domain's pages newly dirtied per block of its
+ * guest-physical memory, cumulative (XEN_DOMCTL_get_dirty_blocks, NOT in
+ * Xen; public/ext/dirty_stats.h), for a heat map.  counts[] has room for
+ * *nr_blocks records; NULL: a size query.  On success, and on failure
+ * with errno ENOBUFS (nothing written), *nr_blocks is the domain's number
+ * of blocks (0: never tracked); *info (may be NULL) gets the block size,
+ * the VRAM range and the hypervisor's time.  Counters only.
+ */
+#define XENCTRL_HAS_DIRTY_BLOCKS 1
+
+int xc_dirty_blocks(xc_interface *xch, uint32_t domid,
+                    uint64_t *counts, unsigned int *nr_blocks,
+                    xen_domctl_dirty_blocks_t *info);
+
 #endif /* XENCTRL_H */

@@ -291,6 +291,21 @@ int xc_domain_restore(xc_interface *xch, int io_fd, uint32_t dom,
  *
  * XC_PRECOPY_XEN: Xen's policy: stop after 5 rounds or when fewer than
  * 50 pages are dirty.
+ *
+ * max_bandwidth (octets per second, 0: no cap; QEMU's max-bandwidth)
+ * caps the rate at which PAGE_DATA records are written, in every round,
+ * the final one included: after each record the saver sleeps until the
+ * octets written since the rate window opened would have taken that long
+ * at the cap (time not used is not saved up: a window that falls behind
+ * restarts).  The predicted downtime uses min(measured, cap).
+ *
+ * Not converging: pre-copy that stops at its round limit (max_rounds, or
+ * Xen's 5) with the target not met (a predicted downtime above
+ * downtime_ns; under Xen's policy 50 or more dirty pages) has not
+ * converged: summary->converged is false, and the saver logs "did not
+ * converge" with the figures.  It then copies the rest with the guest
+ * suspended, as Xen does, unless abort_unconverged is set: then the save
+ * fails (ETIMEDOUT) and the guest runs on.
  */
 enum xc_precopy_policy_kind {
     XC_PRECOPY_DOWNTIME = 0,
@@ -317,6 +332,11 @@ struct xc_save_summary {
     uint64_t total_ns;
     uint64_t downtime_ns;               /* suspend to END written */
     unsigned int max_throttle;
+    bool converged;                     /* live: the policy's target met */
+    uint64_t predicted_downtime_ns;     /* after the last live round */
+    uint64_t rate_waits;                /* sleeps for max_bandwidth */
+    uint64_t rate_wait_ns;              /* their total */
+    uint64_t throttle_ns;               /* paused by auto-converge, live */
 };
 
 struct xc_save_params {
@@ -324,6 +344,8 @@ struct xc_save_params {
     uint64_t downtime_ns;               /* default 300 ms */
     unsigned int max_rounds;            /* default 30 */
     bool auto_converge;                 /* default true */
+    uint64_t max_bandwidth;             /* octets/s; default 0: no cap */
+    bool abort_unconverged;             /* default false: copy anyway */
     /* Called after every round, the final one included; may be NULL. */
     void (*round_stats)(const struct xc_save_round_stats *st, void *data);
     void *data;

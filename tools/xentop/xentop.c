@@ -4,10 +4,13 @@
  * (`xl top` runs it).  Xen's options where Xen's xentop has them:
  *
  *   xentop [-h] [-V] [-d SECONDS] [-b] [-i ITERATIONS] [-v] [--json]
+ *          [-D DOMID]
  *
  * Every refresh is one XEN_SYSCTL_get_dirty_stats_all for all domains
- * (counters only: it never cleans or peeks a dirty bitmap); names come
- * from libxl, looked up once per domain.
+ * (counters only: it never cleans or peeks a dirty bitmap), and for the
+ * domain in detail one XEN_DOMCTL_get_dirty_blocks and one
+ * XEN_DOMCTL_get_exit_counts per vCPU; names come from libxl, looked up
+ * once per domain.  -D (--detail) is this project's, not Xen's.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -75,9 +78,11 @@ static void usage(FILE *f, const char *prog)
 "-i, --iterations     number of iterations before exiting\n"
 "-v, --vcpus          output vcpu data (batch mode)\n"
 "    --json           batch mode, one JSON object per iteration\n"
+"-D, --detail=DOMID   that domain's vCPUs, exits by reason and heat map:\n"
+"                     after each table (batch), or the screen starts there\n"
 "\n"
 "Keys: q quit, d delay, s sort (Left/Right the column), Up/Down select,\n"
-"Enter the domain's vCPUs, h help.\n", prog);
+"Enter the domain's detail (Esc or Enter: back; t: tracking on/off), h help.\n", prog);
 }
 
 static void sleep_s(double s)
@@ -88,13 +93,53 @@ static void sleep_s(double s)
         ;
 }
 
+static const xen_dirty_sysctl_domain_t *find_dom(const struct top_sample *s, uint32_t domid)
+{
+    for (unsigned int i = 0; i < s->nr_doms; i++)
+        if (s->doms[i].domid == domid)
+            return &s->doms[i];
+    return NULL;
+}
+
+/* The detail domain's sample; 0, or -1 with a message. */
+static int detail_sample(xc_interface *xch, const struct top_opts *o,
+                         const struct top_sample *s, struct top_detail *d)
+{
+    const xen_dirty_sysctl_domain_t *r = find_dom(s, o->detail);
+
+    if (!r) {
+        fprintf(stderr, "xentop: no domain %u\n", o->detail);
+        return -1;
+    }
+    if (top_detail_sample(xch, o->detail, r->nr_vcpus, d)) {
+        fprintf(stderr, "xentop: cannot read d%u's heat map or exits: %s\n", o->detail,
+                strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+static void print_detail(const struct top_rows *rows, const struct top_detail_rates *dr)
+{
+    for (unsigned int i = 0; i < rows->n; i++)
+        if (rows->row[i].domid == dr->domid)
+            top_print_detail_text(stdout, &rows->row[i], dr);
+}
+
 static int batch(xc_interface *xch, const struct top_opts *o)
 {
     struct top_sample prev, cur;
+    struct top_detail dprev = { 0 }, dcur;
+    struct top_detail_rates dr;
     struct top_rows rows;
+    bool detail = o->detail != ~0u;
 
     if (top_sample(xch, &prev)) {
         fprintf(stderr, "xentop: cannot read the domains' counters: %s\n", strerror(errno));
+        return 1;
+    }
+    if (detail && detail_sample(xch, o, &prev, &dprev)) {
+        top_sample_free(&prev);
         return 1;
     }
     for (unsigned int i = 1; !o->iterations || i <= o->iterations; i++) {
@@ -105,18 +150,36 @@ static int batch(xc_interface *xch, const struct top_opts *o)
             top_sample_free(&prev);
             return 1;
         }
+        if (detail && detail_sample(xch, o, &cur, &dcur)) {
+            top_sample_free(&cur);
+            top_sample_free(&prev);
+            top_detail_free(&dprev);
+            return 1;
+        }
         top_make_rows(&prev, &cur, domain_name, &rows);
         top_sort(&rows, COL_NAME);
+        memset(&dr, 0, sizeof(dr));
+        if (detail)
+            top_detail_rates(&dprev, &dcur, &dr);
         if (o->json)
-            top_print_json(stdout, &rows, i);
-        else
+            top_print_json(stdout, &rows, i, detail ? &dr : NULL);
+        else {
             top_print_text(stdout, &rows, o->vcpus);
+            if (detail)
+                print_detail(&rows, &dr);
+        }
         fflush(stdout);
         top_rows_free(&rows);
         top_sample_free(&prev);
         prev = cur;
+        if (detail) {
+            top_detail_rates_free(&dr);
+            top_detail_free(&dprev);
+            dprev = dcur;
+        }
     }
     top_sample_free(&prev);
+    top_detail_free(&dprev);
     return 0;
 }
 
@@ -126,15 +189,16 @@ int main(int argc, char **argv)
         { "help", 0, NULL, 'h' }, { "version", 0, NULL, 'V' },
         { "delay", 1, NULL, 'd' }, { "batch", 0, NULL, 'b' },
         { "iterations", 1, NULL, 'i' }, { "vcpus", 0, NULL, 'v' },
-        { "json", 0, NULL, 'j' }, { NULL, 0, NULL, 0 },
+        { "json", 0, NULL, 'j' }, { "detail", 1, NULL, 'D' },
+        { NULL, 0, NULL, 0 },
     };
-    struct top_opts o = { .delay = 3 };
+    struct top_opts o = { .delay = 3, .detail = ~0u };
     xentoollog_logger *lg;
     xc_interface *xch;
     char *end;
     int ch, rc;
 
-    while ((ch = getopt_long(argc, argv, "hVd:bi:v", lopts, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, "hVd:bi:vD:", lopts, NULL)) != -1) {
         switch (ch) {
         case 'h':
             usage(stdout, argv[0]);
@@ -170,6 +234,18 @@ int main(int argc, char **argv)
         case 'j':
             o.json = o.batch = true;
             break;
+        case 'D': {
+            unsigned long id;
+
+            errno = 0;
+            id = strtoul(optarg, &end, 10);
+            if (errno || *end || !*optarg || optarg[0] == '-' || id >= DOMID_FIRST_RESERVED) {
+                fprintf(stderr, "xentop: bad domain id '%s'\n", optarg);
+                return 2;
+            }
+            o.detail = id;
+            break;
+        }
         default:
             usage(stderr, argv[0]);
             return 2;

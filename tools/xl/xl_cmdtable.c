@@ -85,7 +85,8 @@ const struct cmd_spec cmd_table[] = {
       "--xen-policy    Xen's rule instead: 5 rounds or fewer than 50 dirty pages.\n"
       "--no-auto-converge\n"
       "                Do not throttle a domain that dirties memory faster\n"
-      "                than it can be sent."
+      "                than it can be sent.\n"
+      "--bandwidth=N   Send memory at most N MiB/s (default: no cap)."
     },
     { "restore",
       &main_restore, 0, 1,

@@ -21,7 +21,7 @@
  * If the stream fails the sender's domain runs on (libxenguest resumes
  * it); the receiver destroys the half-built copy.  Live-migration policy
  * (this project's options): --downtime-ms=N, --max-rounds=N, --xen-policy,
- * --no-auto-converge; every round is reported.
+ * --no-auto-converge, --bandwidth=MiB/s; every round is reported.
  */
 #include <fcntl.h>
 #include <inttypes.h>
@@ -229,6 +229,7 @@ int main_migrate(int argc, char **argv)
         {"max-rounds", 1, 0, 0x203},
         {"xen-policy", 0, 0, 0x204},
         {"no-auto-converge", 0, 0, 0x205},
+        {"bandwidth", 1, 0, 0x206},
         COMMON_LONG_OPTS
     };
     const char *ssh_command = "ssh", *config_filename = NULL, *host;
@@ -280,6 +281,18 @@ int main_migrate(int argc, char **argv)
     case 0x205:
         params.no_auto_converge = 1;
         break;
+    case 0x206: {
+        char *end;
+        unsigned long long mibs = strtoull(optarg, &end, 10);
+
+        if (!optarg[0] || *end || !mibs || mibs > (UINT64_MAX >> 20)) {
+            fprintf(stderr, "xl migrate: --bandwidth needs a number of MiB/s "
+                    "above 0, not \"%s\"\n", optarg);
+            return EXIT_FAILURE;
+        }
+        params.max_bandwidth = (uint64_t)mibs << 20;
+        break;
+    }
     }
 
     domid = find_domain(argv[optind]);

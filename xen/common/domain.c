@@ -330,7 +330,7 @@ static const char *const vcpuop_names[] = {
     [VCPUOP_get_physid]                     = "VCPUOP_get_physid",
 };
 
-long do_vcpu_op(int cmd, unsigned int vcpuid, unsigned long arg)
+long do_vcpu_op(int cmd, unsigned int vcpuid, XEN_GUEST_HANDLE_PARAM(void) arg)
 {
     struct domain *d = current->domain;
     struct vcpu *v;
@@ -347,7 +347,7 @@ long do_vcpu_op(int cmd, unsigned int vcpuid, unsigned long arg)
 
         if ( v->is_initialised )
             return -EEXIST;
-        if ( copy_from_guest(&ctx, arg, sizeof(ctx)) )
+        if ( copy_from_guest(&ctx, arg, 1) )
             return -EFAULT;
         rc = hvm_funcs->set_context(v, &ctx);
         if ( rc )
@@ -377,19 +377,19 @@ long do_vcpu_op(int cmd, unsigned int vcpuid, unsigned long arg)
 
         if ( delta > 0 )            /* the current state's time so far */
             r.time[r.state] += delta;
-        return copy_to_guest(arg, &r, sizeof(r)) ? -EFAULT : 0;
+        return copy_to_guest(arg, &r, 1) ? -EFAULT : 0;
     }
 
     case VCPUOP_register_runstate_memory_area:
     {
         struct vcpu_register_runstate_memory_area area;
 
-        if ( copy_from_guest(&area, arg, sizeof(area)) )
+        if ( copy_from_guest(&area, arg, 1) )
             return -EFAULT;
-        v->runstate_guest = area.addr.p;
+        v->runstate_guest = area.addr.h;
         /* As Xen: a first copy now (in the caller's address space), errors ignored. */
-        if ( v->runstate_guest )
-            copy_to_guest(v->runstate_guest, &v->runstate, sizeof(v->runstate));
+        if ( !guest_handle_is_null(v->runstate_guest) )
+            copy_to_guest(v->runstate_guest, &v->runstate, 1);
         return 0;
     }
 
@@ -397,9 +397,9 @@ long do_vcpu_op(int cmd, unsigned int vcpuid, unsigned long arg)
     {
         struct vcpu_register_time_memory_area area;
 
-        if ( copy_from_guest(&area, arg, sizeof(area)) )
+        if ( copy_from_guest(&area, arg, 1) )
             return -EFAULT;
-        v->time_info_guest = area.addr.p;
+        v->time_info_guest = area.addr.h;
         update_vcpu_system_time(v);     /* written before v next runs */
         return 0;
     }
@@ -408,7 +408,7 @@ long do_vcpu_op(int cmd, unsigned int vcpuid, unsigned long arg)
     {
         struct vcpu_register_vcpu_info info;
 
-        if ( copy_from_guest(&info, arg, sizeof(info)) )
+        if ( copy_from_guest(&info, arg, 1) )
             return -EFAULT;
         if ( info.rsvd )
             return -EINVAL;
@@ -419,7 +419,7 @@ long do_vcpu_op(int cmd, unsigned int vcpuid, unsigned long arg)
     {
         struct vcpu_set_singleshot_timer t;
 
-        if ( copy_from_guest(&t, arg, sizeof(t)) )
+        if ( copy_from_guest(&t, arg, 1) )
             return -EFAULT;
         return vcpu_set_singleshot_timer(v, &t);
     }
@@ -434,7 +434,7 @@ long do_vcpu_op(int cmd, unsigned int vcpuid, unsigned long arg)
     {
         struct vcpu_set_periodic_timer t;
 
-        if ( copy_from_guest(&t, arg, sizeof(t)) )
+        if ( copy_from_guest(&t, arg, 1) )
             return -EFAULT;
         return vcpu_set_periodic_timer(v, t.period_ns);
     }

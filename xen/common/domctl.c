@@ -120,7 +120,7 @@ static int createdomain(domid_t *domid, const struct xen_domctl_createdomain *cf
     return 0;
 }
 
-long do_domctl(unsigned long u_domctl)
+long do_domctl(XEN_GUEST_HANDLE_PARAM(xen_domctl_t) u_domctl)
 {
     struct domain *caller = current->domain, *d = NULL;
     struct xen_domctl op;
@@ -129,7 +129,7 @@ long do_domctl(unsigned long u_domctl)
 
     if ( !is_control_domain(caller) )
         return -EPERM;
-    if ( copy_from_guest(&op, u_domctl, sizeof(op)) )
+    if ( copy_from_guest(&op, u_domctl, 1) )
         return -EFAULT;
     if ( op.interface_version != XEN_DOMCTL_INTERFACE_VERSION )
         return -EACCES;
@@ -202,8 +202,8 @@ long do_domctl(unsigned long u_domctl)
 
     /* A preempted operation: the caller re-issues this domctl (Xen's way). */
     if ( rc == -ERESTART )
-        return hypercall_create_continuation(__HYPERVISOR_domctl, u_domctl, 0, 0, 0, 0);
-    if ( copyback && copy_to_guest(u_domctl, &op, sizeof(op)) )
+        return hypercall_create_continuation(__HYPERVISOR_domctl, "h", u_domctl);
+    if ( copyback && copy_to_guest(u_domctl, &op, 1) )
         rc = -EFAULT;
     return rc;
 }

@@ -505,15 +505,15 @@ static const char *const evtchnop_names[] = {
         type var;                                                   \
         long rc_;                                                   \
                                                                     \
-        if ( copy_from_guest(&var, arg, sizeof(var)) )              \
+        if ( copy_from_guest(&var, arg, 1) )                        \
             return -EFAULT;                                         \
         rc_ = (call);                                               \
-        if ( !rc_ && copy_to_guest(arg, &var, sizeof(var)) )        \
+        if ( !rc_ && copy_to_guest(arg, &var, 1) )                  \
             rc_ = -EFAULT;                                          \
         rc_;                                                        \
     })
 
-long do_event_channel_op(int cmd, unsigned long arg)
+long do_event_channel_op(int cmd, XEN_GUEST_HANDLE_PARAM(void) arg)
 {
     struct domain *d = current->domain;
 

@@ -30,13 +30,13 @@ static struct domain *target_domain(domid_t domid)
     return domid == DOMID_SELF ? current->domain : get_domain_by_id(domid);
 }
 
-static long add_to_physmap_batch(unsigned long arg)
+static long add_to_physmap_batch(XEN_GUEST_HANDLE_PARAM(xen_add_to_physmap_batch_t) arg)
 {
     struct xen_add_to_physmap_batch b;
     struct domain *d, *fd;
     unsigned int i;
 
-    if ( copy_from_guest(&b, arg, sizeof(b)) )
+    if ( copy_from_guest(&b, arg, 1) )
         return -EFAULT;
     if ( b.space != XENMAPSPACE_gmfn_foreign )
         return -EOPNOTSUPP;
@@ -55,22 +55,22 @@ static long add_to_physmap_batch(unsigned long arg)
         xen_pfn_t gpfn;
         int err;
 
-        if ( copy_from_guest(&idx, (unsigned long)b.idxs.p + i * sizeof(idx), sizeof(idx)) ||
-             copy_from_guest(&gpfn, (unsigned long)b.gpfns.p + i * sizeof(gpfn), sizeof(gpfn)) )
+        if ( copy_from_guest_offset(&idx, b.idxs, i, 1) ||
+             copy_from_guest_offset(&gpfn, b.gpfns, i, 1) )
             return -EFAULT;
         err = p2m_add_foreign(d, gpfn, fd, idx);
-        if ( copy_to_guest((unsigned long)b.errs.p + i * sizeof(err), &err, sizeof(err)) )
+        if ( copy_to_guest_offset(b.errs, i, &err, 1) )
             return -EFAULT;
     }
     return 0;
 }
 
-static long remove_from_physmap(unsigned long arg)
+static long remove_from_physmap(XEN_GUEST_HANDLE_PARAM(xen_remove_from_physmap_t) arg)
 {
     struct xen_remove_from_physmap r;
     struct domain *d;
 
-    if ( copy_from_guest(&r, arg, sizeof(r)) )
+    if ( copy_from_guest(&r, arg, 1) )
         return -EFAULT;
     if ( !(d = target_domain(r.domid)) || d != current->domain )
         return -EPERM;
@@ -83,13 +83,13 @@ static long remove_from_physmap(unsigned long arg)
  * control domain may populate any domain (that is how a domain is built),
  * a domain itself only itself.  Returns the number of extents done, as Xen.
  */
-static long populate_physmap(unsigned long arg)
+static long populate_physmap(XEN_GUEST_HANDLE_PARAM(xen_memory_reservation_t) arg)
 {
     struct xen_memory_reservation r;
     struct domain *d;
     unsigned long i;
 
-    if ( copy_from_guest(&r, arg, sizeof(r)) )
+    if ( copy_from_guest(&r, arg, 1) )
         return -EFAULT;
     if ( !(d = target_domain(r.domid)) )
         return -ESRCH;
@@ -105,8 +105,7 @@ static long populate_physmap(unsigned long arg)
         p2m_type_t t;
         int rc;
 
-        if ( copy_from_guest(&gpfn, (unsigned long)r.extent_start.p + i * sizeof(gpfn),
-                             sizeof(gpfn)) )
+        if ( copy_from_guest_offset(&gpfn, r.extent_start, i, 1) )
             return i ? (long)i : -EFAULT;
         if ( gpfn & (n - 1) || d->tot_pages + n > d->max_pages ||
              p2m_get_entry(d, gpfn, &t) != INVALID_MFN )
@@ -200,12 +199,12 @@ static const char *const mapspace_names[] = {
     [XENMAPSPACE_dev_mmio]      = "XENMEM_add_to_physmap dev_mmio",
 };
 
-static long add_to_physmap(unsigned long arg)
+static long add_to_physmap(XEN_GUEST_HANDLE_PARAM(xen_add_to_physmap_t) arg)
 {
     struct xen_add_to_physmap xatp;
     struct domain *d;
 
-    if ( copy_from_guest(&xatp, arg, sizeof(xatp)) )
+    if ( copy_from_guest(&xatp, arg, 1) )
         return -EFAULT;
     if ( xatp.space != XENMAPSPACE_shared_info )
         return subop_enosys(__HYPERVISOR_memory_op, XENMEM_add_to_physmap,
@@ -232,7 +231,7 @@ struct e820entry_packed {
  * XENMEM_machine_memory_map: the host's map, for the control domain only.
  * At most nr_entries are written; nr_entries says how many were.
  */
-static long memory_map(unsigned long arg, bool machine)
+static long memory_map(XEN_GUEST_HANDLE_PARAM(xen_memory_map_t) arg, bool machine)
 {
     const struct domain *d = current->domain;
     struct e820entry_packed e;
@@ -241,7 +240,7 @@ static long memory_map(unsigned long arg, bool machine)
 
     if ( machine && !is_control_domain(d) )
         return -EPERM;
-    if ( copy_from_guest(&map, arg, sizeof(map)) )
+    if ( copy_from_guest(&map, arg, 1) )
         return -EFAULT;
 
     if ( machine )
@@ -266,7 +265,7 @@ static long memory_map(unsigned long arg, bool machine)
 
             e.addr = m->addr; e.size = m->size; e.type = m->type;
         }
-        if ( copy_to_guest((unsigned long)map.buffer.p + i * sizeof(e), &e, sizeof(e)) )
+        if ( copy_to_guest_offset(map.buffer, i, &e, 1) )
             return -EFAULT;
     }
     map.nr_entries = n;
@@ -306,21 +305,22 @@ static const char *const memory_op_names[] = {
     [XENMEM_acquire_resource]       = "XENMEM_acquire_resource",
 };
 
-long do_memory_op(unsigned long cmd, unsigned long arg)
+long do_memory_op(unsigned long cmd, XEN_GUEST_HANDLE_PARAM(void) arg)
 {
     switch ( cmd )
     {
     case XENMEM_populate_physmap:
-        return populate_physmap(arg);
+        return populate_physmap(guest_handle_cast(arg, xen_memory_reservation_t));
     case XENMEM_add_to_physmap_batch:
-        return add_to_physmap_batch(arg);
+        return add_to_physmap_batch(guest_handle_cast(arg, xen_add_to_physmap_batch_t));
     case XENMEM_remove_from_physmap:
-        return remove_from_physmap(arg);
+        return remove_from_physmap(guest_handle_cast(arg, xen_remove_from_physmap_t));
     case XENMEM_add_to_physmap:
-        return add_to_physmap(arg);
+        return add_to_physmap(guest_handle_cast(arg, xen_add_to_physmap_t));
     case XENMEM_memory_map:
     case XENMEM_machine_memory_map:
-        return memory_map(arg, cmd == XENMEM_machine_memory_map);
+        return memory_map(guest_handle_cast(arg, xen_memory_map_t),
+                          cmd == XENMEM_machine_memory_map);
     default:
         return subop_enosys(__HYPERVISOR_memory_op, cmd,
                             cmd < ARRAY_SIZE(memory_op_names) ? memory_op_names[cmd] : NULL);

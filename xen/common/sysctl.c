@@ -21,7 +21,6 @@ static int readconsole(struct xen_sysctl_readconsole *rc)
 {
     char chunk[256];
     size_t pos = rc->incremental ? rc->index : 0;
-    unsigned long gva = (unsigned long)rc->buffer.p;
     uint32_t done = 0;
 
     while ( done < rc->count )
@@ -31,7 +30,7 @@ static int readconsole(struct xen_sysctl_readconsole *rc)
 
         if ( !n )
             break;
-        if ( copy_to_guest(gva + done, chunk, n) )
+        if ( copy_to_guest_offset(rc->buffer, done, chunk, n) )
             return -EFAULT;
         done += n;
     }
@@ -61,13 +60,12 @@ static void physinfo(struct xen_sysctl_physinfo *pi)
 static int getdomaininfolist(struct xen_sysctl_getdomaininfolist *gl)
 {
     struct xen_domctl_getdomaininfo info;
-    unsigned long gva = (unsigned long)gl->buffer.p;
     unsigned int n = 0;
     domid_t next = gl->first_domain;
 
     while ( n < gl->max_domains && !fill_domaininfo_from(next, &info) )
     {
-        if ( copy_to_guest(gva + n * sizeof(info), &info, sizeof(info)) )
+        if ( copy_to_guest_offset(gl->buffer, n, &info, 1) )
             return -EFAULT;
         n++;
         next = info.domain + 1;
@@ -78,7 +76,7 @@ static int getdomaininfolist(struct xen_sysctl_getdomaininfolist *gl)
     return 0;
 }
 
-long do_sysctl(unsigned long u_sysctl)
+long do_sysctl(XEN_GUEST_HANDLE_PARAM(xen_sysctl_t) u_sysctl)
 {
     struct xen_sysctl op;
     bool copyback = false;
@@ -86,7 +84,7 @@ long do_sysctl(unsigned long u_sysctl)
 
     if ( !is_control_domain(current->domain) )
         return -EPERM;
-    if ( copy_from_guest(&op, u_sysctl, sizeof(op)) )
+    if ( copy_from_guest(&op, u_sysctl, 1) )
         return -EFAULT;
     if ( op.interface_version != XEN_SYSCTL_INTERFACE_VERSION )
         return -EACCES;
@@ -110,7 +108,7 @@ long do_sysctl(unsigned long u_sysctl)
         break;
     }
 
-    if ( (!rc || copyback) && copy_to_guest(u_sysctl, &op, sizeof(op)) )
+    if ( (!rc || copyback) && copy_to_guest(u_sysctl, &op, 1) )
         rc = -EFAULT;
     return rc;
 }

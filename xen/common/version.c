@@ -53,7 +53,7 @@ static uint32_t guest_features(const struct domain *d, unsigned int idx)
     return f;
 }
 
-long do_xen_version(int cmd, unsigned long arg)
+long do_xen_version(int cmd, XEN_GUEST_HANDLE_PARAM(void) arg)
 {
     struct domain *d = current->domain;
 
@@ -68,7 +68,7 @@ long do_xen_version(int cmd, unsigned long arg)
 
         memset(extra, 0, sizeof(extra));
         strlcpy(extra, XEN_EXTRAVERSION, sizeof(extra));
-        return copy_to_guest(arg, extra, sizeof(extra)) ? -EFAULT : 0;
+        return copy_to_guest(arg, extra, ARRAY_SIZE(extra)) ? -EFAULT : 0;
     }
 
     case XENVER_compile_info:
@@ -80,7 +80,7 @@ long do_xen_version(int cmd, unsigned long arg)
         strlcpy(info.compile_by, "xen", sizeof(info.compile_by));
         strlcpy(info.compile_domain, "localdomain", sizeof(info.compile_domain));
         strlcpy(info.compile_date, "unknown", sizeof(info.compile_date));
-        return copy_to_guest(arg, &info, sizeof(info)) ? -EFAULT : 0;
+        return copy_to_guest(arg, &info, 1) ? -EFAULT : 0;
     }
 
     case XENVER_capabilities:
@@ -90,7 +90,7 @@ long do_xen_version(int cmd, unsigned long arg)
 
         memset(info, 0, sizeof(info));
         strlcpy(info, caps, sizeof(info));
-        return copy_to_guest(arg, info, sizeof(info)) ? -EFAULT : 0;
+        return copy_to_guest(arg, info, ARRAY_SIZE(info)) ? -EFAULT : 0;
     }
 
     case XENVER_changeset:
@@ -99,24 +99,24 @@ long do_xen_version(int cmd, unsigned long arg)
 
         memset(chg, 0, sizeof(chg));
         strlcpy(chg, xen_changeset(), sizeof(chg));
-        return copy_to_guest(arg, chg, sizeof(chg)) ? -EFAULT : 0;
+        return copy_to_guest(arg, chg, ARRAY_SIZE(chg)) ? -EFAULT : 0;
     }
 
     case XENVER_platform_parameters:
     {
         struct xen_platform_parameters p = { .virt_start = 0 };
 
-        return copy_to_guest(arg, &p, sizeof(p)) ? -EFAULT : 0;
+        return copy_to_guest(arg, &p, 1) ? -EFAULT : 0;
     }
 
     case XENVER_get_features:
     {
         struct xen_feature_info fi;
 
-        if ( copy_from_guest(&fi, arg, sizeof(fi)) )
+        if ( copy_from_guest(&fi, arg, 1) )
             return -EFAULT;
         fi.submap = guest_features(d, fi.submap_idx);
-        return copy_to_guest(arg, &fi, sizeof(fi)) ? -EFAULT : 0;
+        return copy_to_guest(arg, &fi, 1) ? -EFAULT : 0;
     }
 
     case XENVER_pagesize:
@@ -127,7 +127,7 @@ long do_xen_version(int cmd, unsigned long arg)
         uint8_t handle[16];
 
         memset(handle, 0, sizeof(handle));
-        return copy_to_guest(arg, handle, sizeof(handle)) ? -EFAULT : 0;
+        return copy_to_guest(arg, handle, ARRAY_SIZE(handle)) ? -EFAULT : 0;
     }
 
     case XENVER_commandline:
@@ -139,7 +139,7 @@ long do_xen_version(int cmd, unsigned long arg)
             return -EPERM;
         memset(line, 0, sizeof(line));
         strlcpy(line, saved_cmdline, sizeof(line));
-        return copy_to_guest(arg, line, sizeof(line)) ? -EFAULT : 0;
+        return copy_to_guest(arg, line, ARRAY_SIZE(line)) ? -EFAULT : 0;
     }
 
     case XENVER_build_id:

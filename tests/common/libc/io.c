@@ -2,7 +2,8 @@
 /*
  * The test kernels' file descriptors: memory buffers (see <unistd.h>),
  * so that code written for read()/write() on a stream -- libxenguest's
- * save and restore -- runs unchanged; and the monotonic clock.
+ * save and restore -- runs unchanged; and the monotonic clock, and
+ * sleeping on it.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -10,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "hypercall.h"
 #include "x86.h"
 
 #define NR_FDS      8
@@ -117,5 +119,29 @@ int clock_gettime(clockid_t clk, struct timespec *ts)
     t = rdtsc();
     ts->tv_sec = (time_t)(t / 1000000000ULL);
     ts->tv_nsec = (long)(t % 1000000000ULL);
+    return 0;
+}
+
+/*
+ * Sleep until the TSC has advanced req's ticks (one counted as one ns):
+ * yield the vCPU meanwhile, so that the scheduler runs other domains --
+ * on one physical CPU the time a saver waits for its bandwidth cap is
+ * the guest's.  At least the time asked; more by up to a time slice.
+ */
+int nanosleep(const struct timespec *req, struct timespec *rem)
+{
+    uint64_t end;
+
+    if ( req->tv_nsec < 0 || req->tv_nsec >= 1000000000L || req->tv_sec < 0 )
+    {
+        errno = EINVAL;
+        return -1;
+    }
+    end = rdtsc() + (uint64_t)req->tv_sec * 1000000000ULL +
+          (uint64_t)req->tv_nsec;
+    while ( rdtsc() < end )
+        hypercall_yield();
+    if ( rem )
+        rem->tv_sec = rem->tv_nsec = 0;
     return 0;
 }

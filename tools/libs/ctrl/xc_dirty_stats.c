@@ -12,6 +12,9 @@ _Static_assert(sizeof(xen_domctl_dirty_stats_t) <=
 _Static_assert(sizeof(xen_domctl_exit_counts_t) <=
                sizeof(((struct xen_domctl *)0)->u),
                "exit_counts must fit the domctl union");
+_Static_assert(sizeof(xen_domctl_dirty_blocks_t) <=
+               sizeof(((struct xen_domctl *)0)->u),
+               "dirty_blocks must fit the domctl union");
 
 int xc_dirty_stats(xc_interface *xch, uint32_t domid,
                    xen_domctl_dirty_stats_t *stats,
@@ -122,5 +125,47 @@ int xc_dirty_stats_all(xc_interface *xch,
         xc_hypercall_bounce_post(xch, domains);
         xc_hypercall_bounce_post(xch, vcpus);
     }
+    return rc;
+}
+
+int xc_dirty_blocks(xc_interface *xch, uint32_t domid,
+                    uint64_t *counts, unsigned int *nr_blocks,
+                    xen_domctl_dirty_blocks_t *info)
+{
+    unsigned int room = counts && nr_blocks ? *nr_blocks : 0;
+    DECLARE_HYPERCALL_BOUNCE(counts, room * sizeof(*counts),
+                             XC_HYPERCALL_BUFFER_BOUNCE_OUT);
+    struct xen_domctl domctl = {
+        .cmd = XEN_DOMCTL_get_dirty_blocks,
+        .domain = domid,
+    };
+    xen_domctl_dirty_blocks_t *db = DOMCTL_EXT(&domctl, xen_domctl_dirty_blocks_t);
+    int rc;
+
+    if ( !nr_blocks || (counts && !room) )
+    {
+        errno = EINVAL;
+        return -1;
+    }
+    if ( counts && xc_hypercall_bounce_pre(xch, counts) )
+        return -1;
+
+    db->nr_blocks = room;
+    set_xen_guest_handle(db->counts, counts);
+
+    rc = do_domctl(xch, &domctl);
+    if ( rc == 0 || errno == ENOBUFS )
+    {
+        *nr_blocks = db->nr_blocks;
+        if ( info )
+        {
+            *info = *db;
+            set_xen_guest_handle_raw(info->counts, NULL);
+        }
+    }
+
+    if ( counts )
+        xc_hypercall_bounce_post(xch, counts);
+
     return rc;
 }

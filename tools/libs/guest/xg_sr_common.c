@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
  * libxenguest save/restore: records in and out of the stream, their
- * names, and the clock the live policy measures with.
+ * names, and the clock the live policy measures (and sleeps) with.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -49,6 +49,17 @@ uint64_t xg_sr_now_ns(void)
     if ( clock_gettime(CLOCK_MONOTONIC, &ts) )
         return 0;
     return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+void xg_sr_sleep_ns(uint64_t ns)
+{
+    struct timespec ts = {
+        .tv_sec = (time_t)(ns / 1000000000ULL),
+        .tv_nsec = (long)(ns % 1000000000ULL),
+    };
+
+    while ( nanosleep(&ts, &ts) && errno == EINTR )
+        ;
 }
 
 int write_exact(struct xc_sr_context *ctx, const void *data, size_t len)

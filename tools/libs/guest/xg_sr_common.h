@@ -6,7 +6,8 @@
  *   xg_sr_common.c            records in and out, names, the clock
  *   xg_sr_common_x86.c        X86_TSC_INFO
  *   xg_sr_save.c              xc_domain_save: headers, pages, the live loop
- *   xg_sr_save_policy.c       when to stop pre-copying; throttling
+ *   xg_sr_save_policy.c       when to stop pre-copying; throttling; the
+ *                             bandwidth cap
  *   xg_sr_save_x86_hvm.c      HVM_PARAMS, HVM_CONTEXT
  *   xg_sr_restore.c           xc_domain_restore: checks, order, pages
  *   xg_sr_restore_x86_hvm.c   HVM_PARAMS, HVM_CONTEXT, the end of the stream
@@ -65,7 +66,10 @@ struct xc_sr_context {
             unsigned int throttle;          /* percent of batches paused */
             unsigned int throttle_credit;
             bool throttled;                 /* paused for throttling now */
+            uint64_t throttle_t0;           /* since then */
             uint64_t round_bytes;
+            uint64_t rate_start_ns;         /* the max_bandwidth window: */
+            uint64_t rate_octets;           /* opened then, octets since */
             struct xc_save_summary summary;
             uint32_t tsc_khz;               /* from the HVM context */
         } save;
@@ -91,6 +95,8 @@ const char *rec_type_to_str(uint32_t type);
 
 /* Monotonic time in ns (in the test kernels: TSC ticks, 1 tick = 1 ns). */
 uint64_t xg_sr_now_ns(void);
+/* Sleep ns of that clock (nanosleep; the test kernels yield meanwhile). */
+void xg_sr_sleep_ns(uint64_t ns);
 
 /* Write len octets to the stream; -1 with errno on failure (logged). */
 int write_exact(struct xc_sr_context *ctx, const void *data, size_t len);
@@ -143,6 +149,17 @@ int handle_x86_tsc_info(struct xc_sr_context *ctx, struct xc_sr_record *rec);
  */
 int save_precopy_decide(struct xc_sr_context *ctx,
                         struct xc_save_round_stats *st);
+/*
+ * After a PAGE_DATA record of 'octets', begun at t0, is written: sleep as
+ * long as max_bandwidth requires (nothing without a cap).
+ */
+void save_rate_limit(struct xc_sr_context *ctx, uint64_t octets, uint64_t t0);
+/*
+ * Pre-copy stopped at its round limit, target not met: warn with the
+ * figures of the last round; -1 (ETIMEDOUT) if abort_unconverged.
+ */
+int save_not_converged(struct xc_sr_context *ctx,
+                       const struct xc_save_round_stats *st);
 /* Around each batch sent in a live round: pause for throttling. */
 int save_throttle_before_batch(struct xc_sr_context *ctx);
 int save_throttle_after_batch(struct xc_sr_context *ctx);

@@ -90,10 +90,12 @@ static int flush_batch(struct xc_sr_context *ctx)
     uint8_t *map = NULL;
     const void **parts = NULL;
     size_t *lens = NULL;
+    uint64_t t_start, off0;
     int rc = -1;
 
     if ( !n )
         return 0;
+    t_start = xg_sr_now_ns();
 
     words = malloc(n * sizeof(*words));
     err = malloc(n * sizeof(*err));
@@ -131,6 +133,7 @@ static int flush_batch(struct xc_sr_context *ctx)
         nr_data++;
     }
 
+    off0 = ctx->offset;
     rc = write_split_record(ctx, REC_TYPE_PAGE_DATA, parts, lens, 2 + nr_data);
     if ( !rc )
     {
@@ -139,6 +142,8 @@ static int flush_batch(struct xc_sr_context *ctx)
     }
     xenforeignmemory_unmap(ctx->fmem, map, n);
     ctx->save.nr_batch = 0;
+    if ( !rc )
+        save_rate_limit(ctx, ctx->offset - off0, t_start);
 
  out:
     free(words);
@@ -339,7 +344,13 @@ static int send_memory_live(struct xc_sr_context *ctx)
             goto out;
         }
         if ( policy != XGS_POLICY_CONTINUE_PRECOPY )
+        {
+            /* Xen's hook decides for itself: only our policies report. */
+            if ( !(cb && cb->precopy_policy) &&
+                 !ctx->save.summary.converged && save_not_converged(ctx, &st) )
+                goto out;
             break;
+        }
     }
 
     /* Suspend, and send what is still dirty. */
@@ -392,6 +403,7 @@ static int send_memory_nonlive(struct xc_sr_context *ctx)
         return -1;
     ctx->save.summary.rounds = 0;
     ctx->save.summary.final_pages = sent;
+    ctx->save.summary.converged = true;     /* nothing to converge */
     return 0;
 }
 

@@ -19,8 +19,20 @@
  * points (95% at most) and that share of the next round's batches is
  * sent with the guest paused.  On one physical CPU a paused guest simply
  * does not run, so throttling slows its dirtying in proportion.
+ *
+ * A policy that stops at its round limit with its target not met has not
+ * converged: that is reported (summary.converged, a warning with the
+ * figures), and with abort_unconverged the save gives up and the guest
+ * runs on.
+ *
+ * max_bandwidth caps the rate of PAGE_DATA: after each record, sleep
+ * until the octets written since the window opened would have taken that
+ * long at the cap.  A window that fell behind before a record began (the
+ * saver was slower than the cap: CLEAN, a small round) restarts at that
+ * record, so idle time is not saved up for a burst above the cap.
  */
 #include <inttypes.h>
+#include <stdio.h>
 
 #include "xg_sr_common.h"
 
@@ -33,9 +45,12 @@ int save_precopy_decide(struct xc_sr_context *ctx,
     const struct xc_save_params *p = &ctx->save.params;
     uint64_t t = st->time_ns ? st->time_ns : 1;
     uint64_t sent_octets = st->pages_sent * XC_PAGE_SIZE;
-    bool stop;
+    bool stop, met;
 
     st->bandwidth = sent_octets * 1000000000ULL / t;
+    if ( p->max_bandwidth && (st->bandwidth > p->max_bandwidth ||
+                              !st->pages_sent) )
+        st->bandwidth = p->max_bandwidth;   /* the link cannot do better */
     st->dirty_rate = st->pages_dirtied * 1000000000ULL / t;
     if ( st->bandwidth )
         st->predicted_downtime_ns =
@@ -44,11 +59,17 @@ int save_precopy_decide(struct xc_sr_context *ctx,
         st->predicted_downtime_ns = st->pages_dirtied ? UINT64_MAX : 0;
 
     if ( p->policy == XC_PRECOPY_XEN )
-        stop = st->iteration >= XC_SAVE_XEN_MAX_ITERS ||
-               st->pages_dirtied < XC_SAVE_XEN_DIRTY_THRESHOLD;
+    {
+        met = st->pages_dirtied < XC_SAVE_XEN_DIRTY_THRESHOLD;
+        stop = met || st->iteration >= XC_SAVE_XEN_MAX_ITERS;
+    }
     else
-        stop = st->predicted_downtime_ns <= p->downtime_ns ||
-               st->iteration >= (p->max_rounds ? p->max_rounds : 1);
+    {
+        met = st->predicted_downtime_ns <= p->downtime_ns;
+        stop = met || st->iteration >= (p->max_rounds ? p->max_rounds : 1);
+    }
+    ctx->save.summary.converged = met;
+    ctx->save.summary.predicted_downtime_ns = st->predicted_downtime_ns;
 
     /* Throttle the next round if this one did not converge. */
     if ( !stop && p->auto_converge && p->policy == XC_PRECOPY_DOWNTIME &&
@@ -62,6 +83,67 @@ int save_precopy_decide(struct xc_sr_context *ctx,
     }
 
     return stop ? XGS_POLICY_STOP_AND_COPY : XGS_POLICY_CONTINUE_PRECOPY;
+}
+
+int save_not_converged(struct xc_sr_context *ctx,
+                       const struct xc_save_round_stats *st)
+{
+    const struct xc_save_params *p = &ctx->save.params;
+    xc_interface *xch = ctx->xch;
+    uint64_t pd = st->predicted_downtime_ns;
+    uint64_t target = p->policy == XC_PRECOPY_XEN ? 0 : p->downtime_ns;
+    char what[96];
+
+    if ( p->policy == XC_PRECOPY_XEN )
+        snprintf(what, sizeof(what), "%" PRIu64 " pages still dirty "
+                 "(Xen's policy stops below %u)", st->pages_dirtied,
+                 XC_SAVE_XEN_DIRTY_THRESHOLD);
+    else
+        snprintf(what, sizeof(what), "predicted downtime %" PRIu64 ".%03"
+                 PRIu64 " ms > target %" PRIu64 ".%03" PRIu64 " ms",
+                 pd / 1000000, pd / 1000 % 1000, target / 1000000,
+                 target / 1000 % 1000);
+    xc_report(xch, xch->error_handler, p->abort_unconverged ? XTL_ERROR
+              : XTL_WARN, 0, "save: d%u did not converge: %s after %u "
+              "rounds (%" PRIu64 " pages dirtied per s, %" PRIu64
+              " octets per s)%s", ctx->domid, what, st->iteration,
+              st->dirty_rate, st->bandwidth,
+              p->abort_unconverged ? "; abandoned, the guest runs on"
+                                   : "; copying the rest paused");
+    if ( !p->abort_unconverged )
+        return 0;
+    errno = ETIMEDOUT;
+    return -1;
+}
+
+/* ns to send octets at cap octets/s (no 128-bit division here). */
+static uint64_t octets_to_ns(uint64_t octets, uint64_t cap)
+{
+    return octets / cap * 1000000000ULL + octets % cap * 1000000000ULL / cap;
+}
+
+void save_rate_limit(struct xc_sr_context *ctx, uint64_t octets, uint64_t t0)
+{
+    uint64_t cap = ctx->save.params.max_bandwidth, now, due;
+
+    if ( !cap )
+        return;
+    /* The window fell behind before this record began: restart it. */
+    if ( !ctx->save.rate_start_ns ||
+         ctx->save.rate_start_ns +
+         octets_to_ns(ctx->save.rate_octets, cap) < t0 )
+    {
+        ctx->save.rate_start_ns = t0 ? t0 : 1;
+        ctx->save.rate_octets = 0;
+    }
+    ctx->save.rate_octets += octets;
+    due = ctx->save.rate_start_ns + octets_to_ns(ctx->save.rate_octets, cap);
+    now = xg_sr_now_ns();
+    if ( due <= now )
+        return;
+    ctx->save.summary.rate_waits++;
+    ctx->save.summary.rate_wait_ns += due - now;
+    xg_sr_sleep_ns(due - now);
 }
 
 int save_throttle_before_batch(struct xc_sr_context *ctx)
@@ -80,6 +162,7 @@ int save_throttle_before_batch(struct xc_sr_context *ctx)
         return -1;
     }
     ctx->save.throttled = true;
+    ctx->save.throttle_t0 = xg_sr_now_ns();
     return 0;
 }
 
@@ -90,6 +173,7 @@ int save_throttle_after_batch(struct xc_sr_context *ctx)
     if ( !ctx->save.throttled )
         return 0;
     ctx->save.throttled = false;
+    ctx->save.summary.throttle_ns += xg_sr_now_ns() - ctx->save.throttle_t0;
     if ( xc_domain_unpause(xch, ctx->domid) )
     {
         PERROR("save: cannot unpause d%u after throttling", ctx->domid);

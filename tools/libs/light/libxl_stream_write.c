@@ -82,6 +82,7 @@ int libxl__stream_write(libxl_ctx *ctx, uint32_t domid, int fd, int flags,
         if (params->max_rounds)
             xp.max_rounds = params->max_rounds;
         xp.auto_converge = !params->no_auto_converge;
+        xp.max_bandwidth = params->max_bandwidth;
         if (params->round) {
             xp.round_stats = round_cb;
             xp.data = (void *)params;

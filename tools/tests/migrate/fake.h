@@ -15,6 +15,10 @@
  * CLEAN, as the guest runs on while the saver reads the bitmap.  So writes race with the saver as a running guest's
  * would, and the saved copy must equal the source exactly once the source
  * is suspended.
+ *
+ * Time is fake too (fake_clock.c): the clock advances only when the saver
+ * maps pages (FAKE_NS_PER_PAGE each) or sleeps, so bandwidth, dirty
+ * rates and the bandwidth cap are exact counts, not wall-clock timings.
  */
 #ifndef TOOLS_TESTS_MIGRATE_FAKE_H
 #define TOOLS_TESTS_MIGRATE_FAKE_H
@@ -51,6 +55,7 @@ struct fake_dom {
     /* The writer. */
     unsigned long w_first, w_nr, w_next, w_rate;
     uint64_t w_gen, w_writes;
+    uint64_t w_period_ns, w_time_ns;    /* timed: a page every period */
 };
 
 struct fake {
@@ -63,7 +68,14 @@ struct fake {
     unsigned int fail_clean_at, fail_getcontext, fail_setcontext;
     unsigned int fail_populate, fail_map_at;
     int fail_errno;
+
+    /* The clock (fake_clock.c): clock_gettime and nanosleep use it. */
+    uint64_t now_ns;
+    uint64_t sleeps, slept_ns;
 };
+
+/* A foreign mapping takes this long per page: the unthrottled link. */
+#define FAKE_NS_PER_PAGE    1000
 
 extern struct fake fake;
 
@@ -88,5 +100,13 @@ unsigned long fake_live_buffer_pages(void);
  * after every CLEAN as if for 64 pages.
  */
 void fake_run_writers(size_t work);
+/*
+ * A timed writer instead: one page of [first, first + nr) every period_ns
+ * of the clock while the domain runs (not paused), whatever the saver does.
+ */
+void fake_set_timed_writer(struct fake_dom *d, unsigned long first,
+                           unsigned long nr, uint64_t period_ns);
+/* The clock advances; timed writers of running domains write meanwhile. */
+void fake_clock_pass(uint64_t ns);
 
 #endif /* TOOLS_TESTS_MIGRATE_FAKE_H */

@@ -22,6 +22,7 @@ void fake_reset(void)
             free(fake.dom[d].page[i]);
     memset(&fake, 0, sizeof(fake));
     fake.next_id = 1;
+    fake.now_ns = 1000000000ULL;        /* the clock starts at 1 s */
 }
 
 struct fake_dom *fake_find(uint32_t id)
@@ -110,6 +111,23 @@ void fake_set_writer(struct fake_dom *d, unsigned long first,
 }
 
 /* The writers of running domains write (at every hypercall). */
+/* The writer of d writes its next n pages. */
+static void write_pages(struct fake_dom *d, unsigned long n)
+{
+    for ( unsigned long k = 0; k < n; k++ )
+    {
+        unsigned long pfn = d->w_first + d->w_next;
+
+        d->w_next = (d->w_next + 1) % d->w_nr;
+        if ( pfn >= FAKE_MAX_PFNS || !d->page[pfn] )
+            continue;
+        fill_page(d->page[pfn], 0xabcdef0000000000ULL + ++d->w_gen);
+        d->w_writes++;
+        if ( d->logdirty )
+            d->dirty[pfn / 8] |= 1 << (pfn % 8);
+    }
+}
+
 void fake_run_writers(size_t work)
 {
     for ( unsigned int i = 0; i < FAKE_MAX_DOMS; i++ )
@@ -120,18 +138,33 @@ void fake_run_writers(size_t work)
 
         if ( !d->exists || d->pause_count || !d->w_rate || !d->w_nr )
             continue;
-        for ( unsigned long k = 0; k < (n ? n : 1); k++ )
-        {
-            unsigned long pfn = d->w_first + d->w_next;
+        write_pages(d, n ? n : 1);
+    }
+}
 
-            d->w_next = (d->w_next + 1) % d->w_nr;
-            if ( pfn >= FAKE_MAX_PFNS || !d->page[pfn] )
-                continue;
-            fill_page(d->page[pfn], 0xabcdef0000000000ULL + ++d->w_gen);
-            d->w_writes++;
-            if ( d->logdirty )
-                d->dirty[pfn / 8] |= 1 << (pfn % 8);
-        }
+void fake_set_timed_writer(struct fake_dom *d, unsigned long first,
+                           unsigned long nr, uint64_t period_ns)
+{
+    d->w_first = first;
+    d->w_nr = nr;
+    d->w_next = 0;
+    d->w_rate = 0;
+    d->w_period_ns = period_ns;
+    d->w_time_ns = 0;
+}
+
+void fake_clock_pass(uint64_t ns)
+{
+    fake.now_ns += ns;
+    for ( unsigned int i = 0; i < FAKE_MAX_DOMS; i++ )
+    {
+        struct fake_dom *d = &fake.dom[i];
+
+        if ( !d->exists || d->pause_count || !d->w_period_ns || !d->w_nr )
+            continue;
+        d->w_time_ns += ns;
+        write_pages(d, d->w_time_ns / d->w_period_ns);
+        d->w_time_ns %= d->w_period_ns;
     }
 }
 

@@ -44,6 +44,7 @@ void *osdep_xenforeignmemory_map(xenforeignmemory_handle *fmem, uint32_t dom,
 
     (void)fmem;
     fake_run_writers(num);
+    fake_clock_pass(num * FAKE_NS_PER_PAGE);
     if ( fake.fail_map_at && --fake.fail_map_at == 0 )
     {
         errno = fake.fail_errno ? fake.fail_errno : EFAULT;

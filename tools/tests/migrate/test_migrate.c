@@ -9,7 +9,8 @@
  * Streams go through files and pipes as they would between hosts; every
  * stream the saver writes is validated by sr-check (written from the
  * spec).  A restored domain must equal its source page for page, and its
- * vCPUs register for register.  On any failure the source must run on
+ * vCPUs register for register.  Time is the fake's clock, so the bandwidth
+ * cap and convergence are checked by counting, never by wall-clock time.  On any failure the source must run on
  * (unpaused, log-dirty off).  Ends with "N passed, N failed".
  */
 #include <errno.h>
@@ -283,6 +284,7 @@ static void test_nonlive_roundtrip(void)
 struct rounds_seen {
     unsigned int calls, finals, last_iteration;
     uint64_t sent, max_throttle, writes, last_dirtied;
+    uint64_t cap;                       /* the max_bandwidth of the save */
     bool order_ok, stats_ok;
 };
 
@@ -310,9 +312,17 @@ static void round_cb(const struct xc_save_round_stats *st, void *data)
         r->last_dirtied = st->pages_dirtied;
     if ( st->throttle > r->max_throttle )
         r->max_throttle = st->throttle;
-    if ( !st->final && st->time_ns && st->bandwidth !=
-         st->pages_sent * 4096 * 1000000000ULL / st->time_ns )
-        r->stats_ok = false;
+    if ( !st->final && st->time_ns )
+    {
+        /* Measured, but never above the cap; the downtime from that. */
+        uint64_t bw = st->pages_sent * 4096 * 1000000000ULL / st->time_ns;
+
+        if ( r->cap && (bw > r->cap || !st->pages_sent) )
+            bw = r->cap;
+        if ( st->bandwidth != bw || (bw && st->predicted_downtime_ns !=
+             st->pages_dirtied * 4096 * 1000000000ULL / bw) )
+            r->stats_ok = false;
+    }
 }
 
 /* Live, with the guest writing throughout; returns the rounds. */
@@ -327,6 +337,7 @@ static unsigned int live_case(unsigned long rate, struct xc_save_params *p,
 
     memset(seen, 0, sizeof(*seen));
     seen->order_ok = seen->stats_ok = true;
+    seen->cap = p->max_bandwidth;
     fake_set_writer(src, 256, 512, rate);
     p->round_stats = round_cb;
     p->data = seen;
@@ -345,7 +356,8 @@ static unsigned int live_case(unsigned long rate, struct xc_save_params *p,
           seen->finals, sum.rounds);
     CHECK(seen->sent == sum.pages_sent, "rounds sent %llu pages, summary %llu",
           (unsigned long long)seen->sent, (unsigned long long)sum.pages_sent);
-    CHECK(seen->stats_ok, "a round's bandwidth is not its octets / time");
+    CHECK(seen->stats_ok, "a round's bandwidth is not min(its octets / time, "
+          "cap), or its predicted downtime not dirty pages / bandwidth");
     CHECK(run_checker(&s) == 0, "sr-check rejects the live stream");
     rc = restore_from(&s, SRC_PAGES, 1, &dst, NULL);
     CHECK(rc == 0, "restore failed: %s", log_text());
@@ -431,6 +443,197 @@ static void test_live_auto_converge(void)
     CHECK(seen.writes < free_writes * 3 / 4, "throttled guest wrote %llu pages, "
           "unthrottled %llu", (unsigned long long)seen.writes,
           (unsigned long long)free_writes);
+}
+
+static void check_source_resumed(const struct fake_dom *src, int rc);
+
+/* PAGE_DATA octets in a stream (records of type 1). */
+static uint64_t page_data_octets(const struct stream *s, unsigned int *records)
+{
+    uint64_t total = 0;
+    size_t off = 24 + 16;               /* image and domain headers */
+
+    *records = 0;
+    while ( off + 8 <= s->len )
+    {
+        uint32_t type, len;
+
+        memcpy(&type, s->data + off, 4);
+        memcpy(&len, s->data + off + 4, 4);
+        if ( type == 1 )
+        {
+            total += 8 + ((len + 7) & ~7U);
+            (*records)++;
+        }
+        off += 8 + ((len + 7) & ~7U);
+    }
+    return total;
+}
+
+#define MiB_S(n)    ((uint64_t)(n) << 20)
+
+/* max_bandwidth: the saver sleeps so that PAGE_DATA never beats the cap. */
+static void test_bandwidth_cap(void)
+{
+    static const uint32_t flags[] = { XCFLAGS_LIVE, 0 };
+    struct xc_save_summary sum;
+    struct xc_save_params p;
+    struct stream s;
+    unsigned int records;
+    uint64_t t0, elapsed, octets, least;
+
+    for ( unsigned int i = 0; i < 2; i++ )
+    {
+        struct fake_dom *src = running_source(SRC_PAGES, 1);
+
+        xc_save_params_init(&p);
+        p.max_bandwidth = MiB_S(8);
+        p.summary = &sum;
+        fake.sleeps = fake.slept_ns = 0;
+        t0 = fake.now_ns;
+        CHECK(save_to(&s, src->id, flags[i], NULL, &p) == 0, "save failed: %s",
+              log_text());
+        elapsed = fake.now_ns - t0;
+        octets = page_data_octets(&s, &records);
+        least = octets * 1000000000ULL / p.max_bandwidth;
+        /* At the cap, and no slower than the cap plus the mapping. */
+        CHECK(records == 2 && octets > SRC_PAGES * 4096ULL,
+              "%u PAGE_DATA records, %llu octets", records,
+              (unsigned long long)octets);
+        CHECK(elapsed >= least && elapsed <= least + SRC_PAGES * FAKE_NS_PER_PAGE,
+              "%s: %llu octets in %llu ns at %llu octets/s: %llu ns at the "
+              "least", flags[i] ? "live" : "paused",
+              (unsigned long long)octets, (unsigned long long)elapsed,
+              (unsigned long long)p.max_bandwidth, (unsigned long long)least);
+        CHECK(sum.rate_waits == records && fake.sleeps == records &&
+              sum.rate_wait_ns == fake.slept_ns,
+              "%llu waits of %llu ns (%llu sleeps of %llu ns) for %u records",
+              (unsigned long long)sum.rate_waits,
+              (unsigned long long)sum.rate_wait_ns,
+              (unsigned long long)fake.sleeps,
+              (unsigned long long)fake.slept_ns, records);
+        CHECK(run_checker(&s) == 0, "sr-check rejects the stream");
+        stream_free(&s);
+
+        /* No cap: no sleeping, the mapping's pace (4 GB/s here). */
+        xc_domain_unpause(xch, src->id);
+        p.max_bandwidth = 0;
+        fake.sleeps = 0;
+        t0 = fake.now_ns;
+        CHECK(save_to(&s, src->id, flags[i], NULL, &p) == 0, "save failed");
+        CHECK(fake.sleeps == 0 && sum.rate_waits == 0 &&
+              fake.now_ns - t0 == SRC_PAGES * FAKE_NS_PER_PAGE,
+              "uncapped: %llu sleeps, %llu ns",
+              (unsigned long long)fake.sleeps,
+              (unsigned long long)(fake.now_ns - t0));
+        stream_free(&s);
+        xc_domain_destroy(xch, src->id);
+    }
+}
+
+/*
+ * A guest dirtying faster than the link: 256 pages rewritten at one page
+ * every 20 us (195 MiB/s), a 16 MiB/s cap, a 10 ms downtime target.
+ */
+#define FAST_PERIOD_NS      20000
+#define SLOW_LINK           MiB_S(16)
+#define TARGET_NS           10000000ULL
+
+static int fast_guest_save(bool converge, bool abort_unconverged,
+                           struct xc_save_summary *sum,
+                           struct rounds_seen *seen, struct fake_dom **srcp)
+{
+    struct fake_dom *src = running_source(SRC_PAGES, 1), *dst;
+    struct xc_save_params p;
+    struct stream s;
+    int rc;
+
+    memset(seen, 0, sizeof(*seen));
+    seen->order_ok = seen->stats_ok = true;
+    fake_set_timed_writer(src, 256, 256, FAST_PERIOD_NS);
+    xc_save_params_init(&p);
+    p.max_bandwidth = seen->cap = SLOW_LINK;
+    p.downtime_ns = TARGET_NS;
+    p.max_rounds = 8;
+    p.auto_converge = converge;
+    p.abort_unconverged = abort_unconverged;
+    p.round_stats = round_cb;
+    p.data = seen;
+    p.summary = sum;
+    log_clear();
+    rc = save_to(&s, src->id, XCFLAGS_LIVE, NULL, &p);
+    *srcp = src;
+    if ( rc )
+    {
+        stream_free(&s);
+        return rc;
+    }
+    CHECK(seen->stats_ok, "round statistics inconsistent (see round_cb)");
+    CHECK(run_checker(&s) == 0, "sr-check rejects the stream");
+    CHECK(restore_from(&s, SRC_PAGES, 1, &dst, NULL) == 0, "restore failed: %s",
+          log_text());
+    if ( dst )
+    {
+        check_exact_copy(src, dst);
+        xc_domain_destroy(xch, dst->id);
+    }
+    stream_free(&s);
+    return 0;
+}
+
+static void test_not_converging(void)
+{
+    struct xc_save_summary sum;
+    struct rounds_seen seen;
+    struct fake_dom *src;
+    int rc;
+
+    /* Without auto-converge: 8 rounds, reported, copied anyway. */
+    rc = fast_guest_save(false, false, &sum, &seen, &src);
+    CHECK(rc == 0, "save failed: %s", log_text());
+    CHECK(!sum.converged && sum.rounds == 8, "converged %d after %u rounds",
+          sum.converged, sum.rounds);
+    /*
+     * All 256 pages dirty again; a round is their record (1,050,640
+     * octets) at 16 MiB/s, 62.62 ms, and sending them again takes as long.
+     */
+    CHECK(sum.predicted_downtime_ns == 62623027 && seen.last_dirtied == 256,
+          "predicted downtime %llu ns, %llu pages dirty",
+          (unsigned long long)sum.predicted_downtime_ns,
+          (unsigned long long)seen.last_dirtied);
+    CHECK(sum.downtime_ns > TARGET_NS, "downtime %llu ns within the target",
+          (unsigned long long)sum.downtime_ns);
+    CHECK(sum.throttle_ns == 0, "paused %llu ns for throttling",
+          (unsigned long long)sum.throttle_ns);
+    CHECK(log_has("did not converge: predicted downtime 62.623 ms > target "
+                  "10.000 ms after 8 rounds") &&
+          log_has("copying the rest paused"), "no message: %s", log_text());
+    xc_domain_destroy(xch, src->id);
+
+    /* ... or, asked to, give up with the guest running on. */
+    rc = fast_guest_save(false, true, &sum, &seen, &src);
+    check_source_resumed(src, rc);
+    CHECK(errno == ETIMEDOUT && !sum.converged, "errno %d, converged %d",
+          errno, sum.converged);
+    CHECK(log_has("did not converge") && log_has("abandoned, the guest runs on"),
+          "no message: %s", log_text());
+    xc_domain_destroy(xch, src->id);
+
+    /* With auto-converge: throttled until the rest fits the target. */
+    rc = fast_guest_save(true, false, &sum, &seen, &src);
+    CHECK(rc == 0, "save failed: %s", log_text());
+    CHECK(sum.converged && sum.rounds < 8 && sum.max_throttle > 0,
+          "converged %d after %u rounds, throttle %u%%", sum.converged,
+          sum.rounds, sum.max_throttle);
+    /* The throttled round's only batch went paused: at least its record. */
+    CHECK(sum.throttle_ns >= 62500000, "paused %llu ns for throttling",
+          (unsigned long long)sum.throttle_ns);
+    CHECK(sum.predicted_downtime_ns <= TARGET_NS && sum.downtime_ns <= TARGET_NS,
+          "predicted downtime %llu ns, downtime %llu ns: target %llu",
+          (unsigned long long)sum.predicted_downtime_ns,
+          (unsigned long long)sum.downtime_ns, TARGET_NS);
+    CHECK(!log_has("did not converge"), "reported: %s", log_text());
+    xc_domain_destroy(xch, src->id);
 }
 
 static int policy_abort(struct precopy_stats st, void *data)
@@ -595,6 +798,9 @@ static const struct {
     { "live, default downtime policy", test_live_default_policy },
     { "live, Xen's policy (5 rounds / 50 pages)", test_live_xen_policy },
     { "live, auto-converge throttles a busy guest", test_live_auto_converge },
+    { "max_bandwidth caps PAGE_DATA (fake clock)", test_bandwidth_cap },
+    { "guest faster than the link: converges only throttled",
+      test_not_converging },
     { "save failures: the source runs on", test_save_failures },
     { "receiver killed mid-stream: EPIPE, source runs on", test_receiver_killed },
     { "restore failures: half-built domain destroyed", test_restore_failures },

@@ -7,8 +7,11 @@
 # rates between two samples are known exactly.
 #   1. batch mode (-b, -v, --json): the figures, exactly; one sysctl per
 #      refresh; bad options and a failing hypervisor;
-#   2. the curses screen in tmux, as a person would use it: rows, sorting,
-#      help, the detail view, resizing, quitting.
+#   2. the detail of one domain (-D): vCPUs, exits by reason, heat map
+#      (the fake's blocks grow by brate per sample while tracked);
+#   3. the curses screen in tmux, as a person would use it: rows, sorting,
+#      help, the detail view with its heat map, resizing, quitting, and
+#      log-dirty switched on with t and off again on leaving.
 # The last line is "N passed, N failed"; the exit status is 1 on failure.
 set -u
 cd "$(dirname "$0")"
@@ -39,13 +42,18 @@ end() {
 }
 
 # dom0 spins PAUSE, guest1 is tracked by write protection, web by PML.
+# web's 24 blocks of 2 MiB (512 pages): pages dirtied per sample (levels
+# . - . + * # # . then each level's edges: - + + * * #, then quiet; block 2
+# is VRAM when a test says so); its exits per sample
+# and vCPU v: (v + 1) x 3 PML_FULL, 1 EPT_VIOLATION, 10 EXTERNAL_INTERRUPT.
+BRATE=0,5,0,40,200,512,1024,0,8,9,64,65,256,257,0,0,0,0,0,0,0,0,0,0
 machine() {
     rm -rf "$W/run"
     mkdir -p "$W/run"
-    cat >"$W/state" <<'EOS'
+    cat >"$W/state" <<EOS
 domain 0 flags=running tot=262144 max=262144 vcpus=1 maxvcpu=0 cpu=1 vrate=0:0:0:5
 domain 1 uuid=5a1e0000-0000-4000-8000-000000000001 flags=blocked tot=65536 max=65536 vcpus=1 maxvcpu=0 logdirty=1 mech=wp vrate=50:0:50:1
-domain 5 uuid=5a1e0000-0000-4000-8000-000000000005 flags=running tot=32768 max=32768 vcpus=2 maxvcpu=1 logdirty=1 mech=pml vrate=256:1:0:3,512:2:1:0
+domain 5 uuid=5a1e0000-0000-4000-8000-000000000005 flags=running tot=32768 max=32768 vcpus=2 maxvcpu=1 logdirty=1 mech=pml vrate=256:1:0:3,512:2:1:0 bshift=9 brate=$BRATE erate=62:3,48:1,1:10
 EOS
     printf guest1 >"$W/run/userdata-d.1.5a1e0000-0000-4000-8000-000000000001.domain-name"
     printf web >"$W/run/userdata-d.5.5a1e0000-0000-4000-8000-000000000005.domain-name"
@@ -198,7 +206,91 @@ want_rc 1
 want_err_has '^xl: cannot run xentop: No such file or directory$'
 end
 
-# ---- 2. the screen, in tmux ------------------------------------------------------------
+# ---- 2. the detail of one domain (-D) ---------------------------------------------------
+
+DETAIL='DETAIL web (id 5): log-dirty+vram by PML, interval 1.00s
+  VCPU   0      256.0     1.00       1.0       0.0      3.0
+  VCPU   1      512.0     2.00       2.0       1.0      0.0
+  EXIT EXTERNAL_INTERRUPT                 30.0
+  EXIT PML_FULL                            9.0
+  EXIT EPT_VIOLATION                       3.0
+  MAP 24 blocks of 2 MiB: . none  - up to 1/64  + up to 1/8  * up to 1/2  # more  V VRAM, quiet
+  MAP 0x0000000000 .-V+*##.-++**#..........
+  VRAM: pfn 0x400-0x5ff, blocks 2-2'
+
+begin "xentop -b -D 5: vCPUs, exits by reason, heat map with the VRAM block"
+machine
+setfield 5 vram=0x400+512
+top -b -i 1 -d 0.1 -D 5
+want_rc 0
+sed -n '/^DETAIL/,$p' "$W/out" >"$W/detail"
+d=$(diff -u <(echo "$DETAIL") "$W/detail") || problem "detail differs (- want, + got):"$'\n'"$d"
+want_out_has '^web +5 r----- +2 +131072 log-dirty\+vram PML +768\.0 '
+end
+
+begin "xentop -b -i 3 -D 5: per refresh one sysctl, one dirty_blocks, one exit_counts per vCPU (and one size query each)"
+machine
+top -b -i 3 -d 0.1 -D 5
+want_rc 0
+[ "$(grep -c '^DETAIL' "$W/out")" = 3 ] || problem "$(grep -c '^DETAIL' "$W/out") details, want 3"
+counts=$(sort "$W/log" | uniq -c | awk '{ print $2 " " $3 " " $4 "=" $1 }' | paste -sd' ')
+[ "$counts" = "dirty_blocks 5 =5 dirty_stats_all  =5 exit_counts 5 0=4 exit_counts 5 1=4" ] ||
+    problem "calls: $counts"
+grep -qE '^(shadow_op|logdirty)' "$W/log" && problem "bitmap or mode touched: $(cat "$W/log")"
+end
+
+begin "xentop -b -D 0: an untracked domain says so; no map"
+machine
+top -b -i 1 -d 0.1 -D 0
+want_rc 0
+want_out_has '^DETAIL Domain-0 \(id 0\): off by -, interval 1\.00s$'
+want_out_has '^  tracking is off: no dirty counter moves$'
+want_out_has '^  MAP none: never tracked$'
+end
+
+begin "xentop --json -D 5: exits and the heat map in that domain only"
+machine
+setfield 5 vram=0x400+512
+top --json -i 2 -d 0.1 -D 5
+want_rc 0
+python3 - "$W/out" >"$W/check" 2>&1 <<'EOPY' || problem "$(cat "$W/check")"
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+assert len(lines) == 2, lines
+for l in lines:
+    o = json.loads(l)
+    d = {x["name"]: x for x in o["domains"]}
+    w = d["web"]
+    assert [v["dirty_pages_per_s"] for v in w["vcpu"]] == [256.0, 512.0], w
+    assert [(e["reason"], e["name"], e["per_s"]) for e in w["exits"]] == \
+        [(1, "EXTERNAL_INTERRUPT", 30.0), (62, "PML_FULL", 9.0), (48, "EPT_VIOLATION", 3.0)], w["exits"]
+    h = w["heat_map"]
+    assert (h["interval_s"], h["block_pages"], h["vram_first_pfn"], h["vram_nr"]) == \
+        (1.0, 512, 0x400, 512), h
+    assert h["dirtied"] == [0, 5, 0, 40, 200, 512, 1024, 0, 8, 9, 64, 65, 256, 257] + [0] * 10, h["dirtied"]
+    assert "heat_map" not in d["guest1"] and "exits" not in d["Domain-0"]
+EOPY
+end
+
+begin "xentop -D: a bad id is refused (2), a missing domain or a failing call is 1"
+machine
+for args in "-D abc" "-D -1" "-D 32752" "-D 5x"; do
+    # shellcheck disable=SC2086
+    top -b $args
+    want_rc 2
+    [ -s "$W/err" ] || problem "no message for '$args'"
+done
+[ -s "$W/log" ] && problem "calls made: $(cat "$W/log")"
+top -b -i 1 -d 0.1 -D 9
+want_rc 1
+want_err_has '^xentop: no domain 9$'
+echo "fail xc_dirty_blocks 1" >>"$W/state"
+top -b -i 1 -d 0.1 -D 5
+want_rc 1
+want_err_has "^xentop: cannot read d5's heat map or exits: Operation not permitted$"
+end
+
+# ---- 3. the screen, in tmux ------------------------------------------------------------
 
 screen() { tmux -S "$SOCK" capture-pane -p -t top >"$W/screen" 2>/dev/null; }
 keys() { tmux -S "$SOCK" send-keys -t top "$@"; }
@@ -223,13 +315,14 @@ if ! command -v tmux >/dev/null; then
     end
 else
     machine
+    setfield 5 vram=0x400+512
     # ncurses keeps its memory until exit: no leak report from ASan.
     tmux -S "$SOCK" -f /dev/null new-session -d -s top -x 132 -y 30 \
         "env ASAN_OPTIONS=detect_leaks=0 TERM=xterm-256color $BIN/xentop -d 0.3; echo \$? >$W/screen-rc; sleep 30"
 
     begin "screen: a row per domain, by name, with the rates"
     wait_for 'interval 1\.00s' &&
-    wait_for '^web +5 r----- +2 +131072 log-dirty +PML +768\.0 +3\.00 +3\.0 +1\.0 +3\.0' &&
+    wait_for '^web +5 r----- +2 +131072 log-dirty\+vram PML +768\.0 +3\.00 +3\.0 +1\.0 +3\.0' &&
     [ "$(row_order)" = "Domain-0 guest1 web" ] ||
         problem "order $(row_order):"$'\n'"$(cat "$W/screen")"
     grep -q 'sort NAME' "$W/screen" || problem "no 'sort NAME'"
@@ -256,15 +349,40 @@ else
     wait_for 'sort DIRTY/s'
     end
 
-    begin "screen: Enter on a domain shows its vCPUs"
+    begin "screen: Enter on a domain: its vCPUs, exits and heat map; Esc/Enter back"
     keys Down Up Enter
-    wait_for '^Domain web \(id 5\): log-dirty by PML' &&
+    wait_for '^Domain web \(id 5\): log-dirty\+vram by PML' &&
     wait_for '^ +0 +256\.0 +1\.00 +1\.0 +0\.0 +3\.0$' &&
-    wait_for '^ +1 +512\.0 +2\.00 +2\.0 +1\.0 +0\.0$'
+    wait_for '^ +1 +512\.0 +2\.00 +2\.0 +1\.0 +0\.0$' &&
+    wait_for '^EXTERNAL_INTERRUPT +30\.0$' &&
+    wait_for '^PML_FULL +9\.0$' && wait_for '^EPT_VIOLATION +3\.0$' &&
+    wait_for '^Heat map: 24 blocks of 2 MiB, pages newly dirtied in 1\.00s' &&
+    wait_for '^0x0000000000 \.-V\+\*##\.-\+\+\*\*#\.{10}$' &&
+    wait_for '^VRAM: pfn 0x400-0x5ff, blocks 2-2$'
+    grep -qE '^Esc/Enter Back  T Tracking on/off  Q Quit' "$W/screen" || problem "no key bar"
+    grep -q 'Tracking is off' "$W/screen" && problem "says tracking is off"
     keys x
+    wait_for 'Esc or Enter: back, t: tracking, q: quit' && wait_for '^Domain web'
+    keys Escape
+    wait_for 'sort DIRTY/s'
     keys Down Enter
-    wait_for '^Domain guest1 \(id 1\): log-dirty by WP'
-    keys x
+    wait_for '^Domain guest1 \(id 1\): log-dirty by WP' &&
+    wait_for '^Heat map: none \(the domain was never tracked\)'
+    keys Enter
+    wait_for 'sort DIRTY/s'
+    end
+
+    begin "screen: the detail resized to 30x24: the map wraps at 16 blocks; back at 132x30"
+    keys Up Enter
+    wait_for '^0x0000000000 \.-V\+\*##\.-\+\+\*\*#\.{10}$'
+    tmux -S "$SOCK" resize-window -t top -x 30 -y 24
+    wait_for '^0x0000000000 \.-V\+\*##\.-\+\+\*\*#\.\.$' &&
+    wait_for '^0x0002000000 \.{8}$' &&
+    wait_for '^VRAM: pfn 0x400-0x5ff, blocks' &&
+    awk 'length > 30 { bad = 1 } END { exit bad }' "$W/screen" || problem "lines over 30 columns"
+    tmux -S "$SOCK" resize-window -t top -x 132 -y 30
+    wait_for '^0x0000000000 \.-V\+\*##\.-\+\+\*\*#\.{10}$'
+    keys Escape
     wait_for 'sort DIRTY/s'
     end
 
@@ -286,13 +404,60 @@ else
     awk 'length > 60 { bad = 1 } END { exit bad }' "$W/screen" || problem "lines over 60 columns"
     [ "$(row_order)" = "web guest1 Domain-0" ] || problem "rows after resize: $(row_order)"
     tmux -S "$SOCK" resize-window -t top -x 132 -y 30
-    wait_for 'Up/Down Select  Enter vCPUs  H Help'
+    wait_for 'Up/Down Select  Enter Detail  H Help'
     end
 
     begin "screen: q quits with status 0"
     keys q
     for _ in $(seq 50); do [ -s "$W/screen-rc" ] && break; sleep 0.1; done
     [ "$(cat "$W/screen-rc" 2>/dev/null)" = 0 ] || problem "exit status '$(cat "$W/screen-rc" 2>/dev/null)'"
+    end
+    tmux -S "$SOCK" kill-server 2>/dev/null
+
+    # web untracked: xentop -D 5 starts in its detail and asks.
+    machine
+    setfield 5 logdirty=0
+    rm -f "$W/screen-rc"
+    tmux -S "$SOCK" -f /dev/null new-session -d -s top -x 132 -y 30 \
+        "env ASAN_OPTIONS=detect_leaks=0 TERM=xterm-256color $BIN/xentop -d 0.3 -D 5; echo \$? >$W/screen-rc; sleep 30"
+
+    begin "screen: -D 5 untracked: says so; t switches log-dirty on, the map heats"
+    wait_for '^Domain web \(id 5\): off by -' &&
+    wait_for '^Tracking is off: no dirty counter moves\. t: switch log-dirty on' &&
+    wait_for '^0x0000000000 \.{24}$'
+    keys t
+    wait_for '^Log-dirty on for d5 while you watch' &&
+    wait_for '^Domain web \(id 5\): log-dirty by PML' &&
+    wait_for '^0x0000000000 \.-\.\+\*##\.-\+\+\*\*#\.{10}$'
+    grep -q '^shadow_op 5 enable_logdirty$' "$W/log" || problem "no enable: $(cat "$W/log")"
+    grep -qE '^(logdirty|shadow_op 5 off)' "$W/log" && problem "cleaned or off: $(cat "$W/log")"
+    end
+
+    begin "screen: leaving the detail switches it off again (ours)"
+    keys Escape
+    wait_for 'sort NAME'
+    grep -q '^shadow_op 5 off$' "$W/log" || problem "not switched off: $(grep shadow "$W/log")"
+    grep -q '^domain 5 .* logdirty=0 ' "$W/state" || problem "state: $(grep '^domain 5' "$W/state")"
+    end
+
+    begin "screen: another consumer's CLEAN meanwhile: left on; q with ours: off"
+    keys Enter
+    wait_for 'Tracking is off'
+    keys t
+    wait_for '^Log-dirty on for d5'
+    setfield 5 calls=1,0,0
+    keys Escape
+    wait_for "d5: log-dirty is another consumer's now: left on"
+    [ "$(grep -c '^shadow_op 5 off$' "$W/log")" = 1 ] || problem "switched off: $(grep shadow "$W/log")"
+    setfield 5 logdirty=0
+    keys Enter
+    wait_for 'Tracking is off'
+    keys t
+    wait_for '^Log-dirty on for d5'
+    keys q
+    for _ in $(seq 50); do [ -s "$W/screen-rc" ] && break; sleep 0.1; done
+    [ "$(cat "$W/screen-rc" 2>/dev/null)" = 0 ] || problem "exit status '$(cat "$W/screen-rc" 2>/dev/null)'"
+    [ "$(grep -c '^shadow_op 5 off$' "$W/log")" = 2 ] || problem "not off at q: $(grep shadow "$W/log")"
     end
     tmux -S "$SOCK" kill-server 2>/dev/null
 fi

@@ -19,6 +19,10 @@
  *          calls=<clean>,<peek>,<vram> faults=<n>
  *          vrate=<dirtied>:<pml>:<wp>:<ple>,... (per vCPU, per sample of
  *          xc_dirty_stats_all, see there)
+ *          brate=<n>,<n>,... bshift=<log2 pfns> (pages dirtied per block
+ *          per sample of xc_dirty_blocks; at most 64 blocks)
+ *          erate=<reason>:<n>,... (exits per vCPU per sample, see
+ *          xc_vcpu_exit_counts)
  * Domains made by xc_domain_create start paused with no memory; the
  * builder's calls are logged ("create 2 vcpus=2", "setmaxmem 2 65536",
  * "populate 2 nr=32 order=9", "setcontext 2 rip=0x100040 rbx=0x3fff000");
@@ -62,6 +66,8 @@
 #define MAX_PFNS 65536                  /* pfn space of a fake domain */
 #define MAX_VCPUS 8
 #define MAX_LINES 64
+#define MAX_BLOCKS 64
+#define MAX_ERATES 8
 
 struct fake_dom {
     uint32_t id;
@@ -80,6 +86,10 @@ struct fake_dom {
     uint8_t write[MAX_PFNS / 8];
     uint64_t vdirtied[MAX_VCPUS];
     uint64_t vrate[MAX_VCPUS][4];       /* per sample: dirtied, pml, wp, ple */
+    uint64_t brate[MAX_BLOCKS];         /* per sample of xc_dirty_blocks */
+    unsigned int nr_brate, bshift;
+    unsigned int erate[MAX_ERATES][2];  /* reason, exits per sample */
+    unsigned int nr_erate;
     uint64_t clean_calls, peek_calls, vram_calls, faults, dirty_total;
     uint64_t seed;                      /* page contents: pattern of seed */
     uint64_t memhash;                   /* digest of the contents */
@@ -255,6 +265,24 @@ static void parse_field(struct fake_dom *d, const char *key, const char *val)
             sscanf(t, "%"SCNu64":%"SCNu64":%"SCNu64":%"SCNu64, &d->vrate[i][0],
                    &d->vrate[i][1], &d->vrate[i][2], &d->vrate[i][3]);
         free(copy);
+    } else if (!strcmp(key, "brate")) {
+        char *copy = strdup(val), *save = NULL;
+
+        d->nr_brate = 0;
+        for (char *t = strtok_r(copy, ",", &save); t && d->nr_brate < MAX_BLOCKS;
+             t = strtok_r(NULL, ",", &save))
+            d->brate[d->nr_brate++] = strtoull(t, NULL, 0);
+        free(copy);
+    } else if (!strcmp(key, "bshift")) {
+        d->bshift = strtoul(val, NULL, 0);
+    } else if (!strcmp(key, "erate")) {
+        char *copy = strdup(val), *save = NULL;
+
+        d->nr_erate = 0;
+        for (char *t = strtok_r(copy, ",", &save); t && d->nr_erate < MAX_ERATES;
+             t = strtok_r(NULL, ",", &save), d->nr_erate++)
+            sscanf(t, "%u:%u", &d->erate[d->nr_erate][0], &d->erate[d->nr_erate][1]);
+        free(copy);
     } else if (!strcmp(key, "calls")) {
         sscanf(val, "%"SCNu64",%"SCNu64",%"SCNu64, &d->clean_calls,
                &d->peek_calls, &d->vram_calls);
@@ -279,6 +307,7 @@ static struct fake_dom *new_dom(uint32_t id)
     d->vcpus = 1;
     d->maxpfn = 0x7fff;
     d->mech = XEN_DIRTY_MECH_PML;
+    d->bshift = 9;
     strcpy(d->type, "pvh");
     return d;
 }
@@ -574,6 +603,16 @@ static void save(void)
         for (unsigned int v = 0; v <= d->maxvcpu && v < MAX_VCPUS; v++)
             fprintf(f, "%s%"PRIu64":%"PRIu64":%"PRIu64":%"PRIu64, v ? "," : "",
                     d->vrate[v][0], d->vrate[v][1], d->vrate[v][2], d->vrate[v][3]);
+        if (d->nr_brate) {
+            fprintf(f, " bshift=%u brate=", d->bshift);
+            for (unsigned int b = 0; b < d->nr_brate; b++)
+                fprintf(f, "%s%"PRIu64, b ? "," : "", d->brate[b]);
+        }
+        if (d->nr_erate) {
+            fprintf(f, " erate=");
+            for (unsigned int e = 0; e < d->nr_erate; e++)
+                fprintf(f, "%s%u:%u", e ? "," : "", d->erate[e][0], d->erate[e][1]);
+        }
         fprintf(f, " calls=%"PRIu64",%"PRIu64",%"PRIu64" faults=%"PRIu64
                 " total=%"PRIu64, d->clean_calls, d->peek_calls,
                 d->vram_calls, d->faults, d->dirty_total);
@@ -1080,12 +1119,14 @@ int xc_dirty_stats(xc_interface *xch, uint32_t domid,
  * with both arrays NULL, EINVAL for half a request, ENOBUFS with the
  * sizes when there is not room.
  */
+static uint64_t stats_samples;          /* xc_dirty_stats_all calls that filled */
+
 int xc_dirty_stats_all(xc_interface *xch,
                        xen_dirty_sysctl_domain_t *domains, unsigned int *nr_domains,
                        xen_dirty_sysctl_vcpu_t *vcpus, unsigned int *nr_vcpus,
                        uint64_t *now)
 {
-    static uint64_t k;
+    uint64_t k;
     const char *step = getenv("MOCK_XC_CLOCK_NS");
     unsigned int nd = 0, nv = 0;
 
@@ -1112,7 +1153,7 @@ int xc_dirty_stats_all(xc_interface *xch,
     *nr_vcpus = nv;
     if (!domains)
         return 0;
-    k++;
+    k = ++stats_samples;
     if (now)
         *now = k * (step ? strtoull(step, NULL, 0) : 1000000000ULL);
     nv = 0;
@@ -1152,7 +1193,7 @@ int xc_vcpu_exit_counts(xc_interface *xch, uint32_t domid, uint32_t vcpu,
                         uint64_t *counts, unsigned int *nr_reasons)
 {
     struct fake_dom *d = find(domid);
-    const unsigned int nr = 70;
+    const unsigned int nr = 65;             /* EXIT_REASON_NR */
 
     (void)xch;
     record("exit_counts %u %u", domid, vcpu);
@@ -1162,9 +1203,75 @@ int xc_vcpu_exit_counts(xc_interface *xch, uint32_t domid, uint32_t vcpu,
         errno = EINVAL;
         return -1;
     }
-    for (unsigned int r = 0; r < nr && r < *nr_reasons; r++)
-        counts[r] = r * 10 + vcpu;
+    if (!d->nr_erate) {
+        for (unsigned int r = 0; r < nr && r < *nr_reasons; r++)
+            counts[r] = r * 10 + vcpu;
+    } else {
+        /* erate: they grow with the samples of xc_dirty_stats_all. */
+        for (unsigned int r = 0; r < nr && r < *nr_reasons; r++)
+            counts[r] = 0;
+        for (unsigned int e = 0; e < d->nr_erate; e++)
+            if (d->erate[e][0] < nr && d->erate[e][0] < *nr_reasons)
+                counts[d->erate[e][0]] = stats_samples * (vcpu + 1) * d->erate[e][1];
+    }
     *nr_reasons = nr;
+    return 0;
+}
+
+/*
+ * XEN_DOMCTL_get_dirty_blocks: each call of this process that fills
+ * counts adds brate[b] to block b's counter if the domain is tracked
+ * (they stand still otherwise), and at the k-th call (k = 1, 2, ...,
+ * size queries included) the clock reads k * $MOCK_XC_CLOCK_NS.  The
+ * hypervisor's checks: EINVAL for room without a buffer or the reverse
+ * or room over the limit, ENOBUFS with the size.
+ */
+int xc_dirty_blocks(xc_interface *xch, uint32_t domid,
+                    uint64_t *counts, unsigned int *nr_blocks,
+                    xen_domctl_dirty_blocks_t *info)
+{
+    static uint64_t k;
+    static struct { uint32_t id; bool used; uint64_t n[MAX_BLOCKS]; } acc[MAX_DOMS];
+    const char *step = getenv("MOCK_XC_CLOCK_NS");
+    struct fake_dom *d = find(domid);
+    uint64_t *sum = NULL;
+
+    (void)xch;
+    record("dirty_blocks %u", domid);
+    if (!d || injected("xc_dirty_blocks"))
+        return -1;
+    if (!nr_blocks || (counts && !*nr_blocks) || (counts && *nr_blocks > XEN_DIRTY_BLOCKS_MAX)) {
+        errno = EINVAL;
+        return -1;
+    }
+    if (counts && *nr_blocks < d->nr_brate) {
+        *nr_blocks = d->nr_brate;
+        errno = ENOBUFS;
+        return -1;
+    }
+    *nr_blocks = d->nr_brate;
+    k++;
+    if (info) {
+        memset(info, 0, sizeof(*info));
+        info->nr_blocks = d->nr_brate;
+        info->block_shift = d->nr_brate ? d->bshift : 0;
+        info->vram_first_pfn = d->vram_first;
+        info->vram_nr = d->vram_nr;
+        info->now = k * (step ? strtoull(step, NULL, 0) : 1000000000ULL);
+    }
+    if (!counts)
+        return 0;
+    for (int i = 0; i < MAX_DOMS && !sum; i++)
+        if (!acc[i].used || acc[i].id == domid) {
+            acc[i].used = true;
+            acc[i].id = domid;
+            sum = acc[i].n;
+        }
+    for (unsigned int b = 0; b < d->nr_brate; b++) {
+        if (sum && (d->logdirty || d->vram_nr))
+            sum[b] += d->brate[b];
+        counts[b] = sum ? sum[b] : 0;
+    }
     return 0;
 }
 

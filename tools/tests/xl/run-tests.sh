@@ -1030,6 +1030,27 @@ grep -q 'migration sender: round 1:' "$W/err" && problem "pre-copy when not live
 want_copy small
 end
 
+begin "xl migrate --bandwidth: rounds at most the cap; a bad cap refused"
+small "write=0x10-0x1f"
+xl_migrate --bandwidth=2 small otherhost
+want_rc 0
+want_err_has '^migration sender: round 1: 256 pages sent'
+# 2 MiB/s is 2048 KiB/s: no round may report more (uncapped: GB/s).
+awk '/^migration sender: round/ { for (i = 1; i < NF; i++) if ($(i + 1) == "KiB/s,") print $i }' \
+    "$W/err" | while read -r kibs; do
+    [ "$kibs" -le 2048 ] || echo "a round at $kibs KiB/s"
+done | grep -q . && problem "a round above the 2 MiB/s cap: $(grep 'round' "$W/err")"
+want_copy small
+small
+for bad in 0 -1 2x ""; do
+    xl_migrate --bandwidth="$bad" small otherhost
+    want_rc 1
+    want_err_has '^xl migrate: --bandwidth needs a number of MiB/s above 0'
+done
+dom_line small | grep -q 'flags=running.*logdirty=0' ||
+    problem "the source does not run on: $(dom_line small)"
+end
+
 begin "xl migrate: the receiver dies mid-stream: the source runs on"
 small "write=0x10-0x1f"
 xl_migrate -s badssh small otherhost

@@ -12,6 +12,7 @@
 #include <xen/hypercall.h>
 #include <xen/lib.h>
 #include <xen/sched.h>
+#include <xen/time.h>
 #include <public/domctl.h>
 #include <public/ext/dirty_stats.h>
 #include <asm/hvm/hvm.h>
@@ -27,7 +28,6 @@ void arch_get_domain_info(const struct domain *d, struct xen_domctl_getdomaininf
 static int dirty_stats(struct domain *d, struct xen_domctl_dirty_stats *st)
 {
     const struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
-    unsigned long gva = (unsigned long)st->vcpus.p;
     unsigned int room = st->nr_vcpus;
     struct vcpu *v;
 
@@ -58,8 +58,8 @@ static int dirty_stats(struct domain *d, struct xen_domctl_dirty_stats *st)
         };
 
         st->pml_full_exits += vs.pml_full_exits;
-        if ( gva && v->vcpu_id < room &&
-             copy_to_guest(gva + v->vcpu_id * sizeof(vs), &vs, sizeof(vs)) )
+        if ( !guest_handle_is_null(st->vcpus) && v->vcpu_id < room &&
+             copy_to_guest_offset(st->vcpus, v->vcpu_id, &vs, 1) )
             return -EFAULT;
     }
     return 0;
@@ -73,8 +73,32 @@ static int exit_counts(struct domain *d, struct xen_domctl_exit_counts *ec)
     if ( ec->vcpu >= d->max_vcpus || !(v = d->vcpu[ec->vcpu]) )
         return -ENOENT;
     ec->nr_reasons = EXIT_REASON_NR;
-    if ( n && copy_to_guest((unsigned long)ec->counts.p, v->arch.hvm.exit_count,
-                            n * sizeof(uint64_t)) )
+    if ( n && copy_to_guest(ec->counts, v->arch.hvm.exit_count, n) )
+        return -EFAULT;
+    return 0;
+}
+
+/* Counters only (never the bitmap); checks as dirty_stats_all's. */
+static int dirty_blocks(struct domain *d, struct xen_domctl_dirty_blocks *db)
+{
+    const struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
+    bool query = guest_handle_is_null(db->counts);
+    unsigned int room = db->nr_blocks;
+
+    if ( query != !room || room > XEN_DIRTY_BLOCKS_MAX )
+        return -EINVAL;
+    if ( !query && !guest_handle_okay(db->counts, room) )
+        return -EFAULT;
+    db->nr_blocks = ld->nr_blocks;
+    db->block_shift = ld->nr_blocks ? ld->block_shift : 0;
+    db->vram_first_pfn = ld->vram_begin;
+    db->vram_nr = ld->vram_nr;
+    db->now = NOW();
+    if ( query )
+        return 0;
+    if ( room < ld->nr_blocks )
+        return -ENOBUFS;
+    if ( ld->nr_blocks && copy_to_guest(db->counts, ld->block_dirty, ld->nr_blocks) )
         return -EFAULT;
     return 0;
 }
@@ -88,14 +112,14 @@ long arch_do_domctl(struct xen_domctl *op, struct domain *d, bool *copyback)
     {
     case XEN_DOMCTL_gethvmcontext:
         rc = d == caller ? -EINVAL
-                         : hvm_save_context(d, (unsigned long)op->u.hvmcontext.buffer.p,
+                         : hvm_save_context(d, op->u.hvmcontext.buffer,
                                             &op->u.hvmcontext.size);
         *copyback = !rc;
         break;
 
     case XEN_DOMCTL_sethvmcontext:
         rc = d == caller ? -EINVAL
-                         : hvm_load_context(d, (unsigned long)op->u.hvmcontext.buffer.p,
+                         : hvm_load_context(d, op->u.hvmcontext.buffer,
                                             op->u.hvmcontext.size);
         break;
 
@@ -112,6 +136,11 @@ long arch_do_domctl(struct xen_domctl *op, struct domain *d, bool *copyback)
     case XEN_DOMCTL_get_exit_counts:
         rc = exit_counts(d, (struct xen_domctl_exit_counts *)&op->u);
         *copyback = !rc;
+        break;
+
+    case XEN_DOMCTL_get_dirty_blocks:
+        rc = dirty_blocks(d, (struct xen_domctl_dirty_blocks *)&op->u);
+        *copyback = !rc || rc == -ENOBUFS;     /* the size, as the sysctl */
         break;
 
     default:

@@ -47,13 +47,13 @@ static long firmware_info(struct xenpf_firmware_info *fw, bool *copy_back)
     }
 }
 
-long do_platform_op(unsigned long u_xenpf_op)
+long do_platform_op(XEN_GUEST_HANDLE_PARAM(xen_platform_op_t) u_xenpf_op)
 {
     struct xen_platform_op op;
     bool copy_back = false;
     long ret;
 
-    if ( copy_from_guest(&op, u_xenpf_op, sizeof(op)) )
+    if ( copy_from_guest(&op, u_xenpf_op, 1) )
         return -EFAULT;
     if ( op.interface_version != XENPF_INTERFACE_VERSION )
         return -EACCES;

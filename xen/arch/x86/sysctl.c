@@ -52,8 +52,6 @@ static void fill_domain(const struct domain *d, unsigned int first_vcpu,
 
 static int dirty_stats_all(struct xen_sysctl_dirty_stats_all *op)
 {
-    unsigned long dgva = (unsigned long)op->domains.p;
-    unsigned long vgva = (unsigned long)op->vcpus.p;
     unsigned int nd = 0, nv = 0;
     const struct domain *d;
     const struct vcpu *v;
@@ -69,16 +67,15 @@ static int dirty_stats_all(struct xen_sysctl_dirty_stats_all *op)
     op->nr_vcpus = nv;
     op->now = NOW();
 
-    if ( !dgva && !vgva )
+    if ( guest_handle_is_null(op->domains) && guest_handle_is_null(op->vcpus) )
         return 0;                               /* a size query */
-    if ( !dgva || !vgva || !op->max_domains || !op->max_vcpus ||
+    if ( guest_handle_is_null(op->domains) || guest_handle_is_null(op->vcpus) ||
+         !op->max_domains || !op->max_vcpus ||
          op->max_domains > XEN_DIRTY_SYSCTL_MAX_DOMAINS ||
          op->max_vcpus > XEN_DIRTY_SYSCTL_MAX_VCPUS )
         return -EINVAL;
-    if ( !guest_range_writable(dgva, op->max_domains *
-                               sizeof(struct xen_dirty_sysctl_domain)) ||
-         !guest_range_writable(vgva, op->max_vcpus *
-                               sizeof(struct xen_dirty_sysctl_vcpu)) )
+    if ( !guest_handle_okay(op->domains, op->max_domains) ||
+         !guest_handle_okay(op->vcpus, op->max_vcpus) )
         return -EFAULT;
     if ( nd > op->max_domains || nv > op->max_vcpus )
         return -ENOBUFS;
@@ -98,11 +95,11 @@ static int dirty_stats_all(struct xen_sysctl_dirty_stats_all *op)
                 .ple_exits = v->arch.hvm.exit_count[EXIT_REASON_PAUSE_INSTRUCTION],
             };
 
-            if ( copy_to_guest(vgva + nv * sizeof(rv), &rv, sizeof(rv)) )
+            if ( copy_to_guest_offset(op->vcpus, nv, &rv, 1) )
                 return -EFAULT;
             nv++;
         }
-        if ( copy_to_guest(dgva + nd * sizeof(r), &r, sizeof(r)) )
+        if ( copy_to_guest_offset(op->domains, nd, &r, 1) )
             return -EFAULT;
         nd++;
     }

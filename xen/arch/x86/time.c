@@ -258,10 +258,10 @@ void update_vcpu_system_time(struct vcpu *v)
 }
 
 /*
- * The guest area is a guest-virtual address: it is written in the vCPU's
- * own context, before it is entered.  Nothing else runs meanwhile (one
- * CPU), so one copy of the even-versioned record is consistent.  Errors
- * are ignored, as in Xen.
+ * The guest area is a guest handle (a guest-virtual address): it is
+ * written in the vCPU's own context, before it is entered.  Nothing else
+ * runs meanwhile (one CPU), so one copy of the even-versioned record is
+ * consistent.  Errors are ignored, as in Xen.
  */
 void update_guest_time_area(struct vcpu *v)
 {
@@ -270,10 +270,10 @@ void update_guest_time_area(struct vcpu *v)
     if ( !v->time_info_guest_stale )
         return;
     v->time_info_guest_stale = false;
-    if ( !v->time_info_guest )
+    if ( guest_handle_is_null(v->time_info_guest) )
         return;
     t = v->vcpu_info->time;
-    copy_to_guest(v->time_info_guest, &t, sizeof(t));
+    copy_to_guest(v->time_info_guest, &t, 1);
 }
 
 void update_domain_wallclock_time(struct domain *d)

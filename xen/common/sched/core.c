@@ -122,8 +122,8 @@ static void update_runstate_area(struct vcpu *v)
     if ( !v->runstate_guest_stale )
         return;
     v->runstate_guest_stale = false;
-    if ( v->runstate_guest )
-        copy_to_guest(v->runstate_guest, &v->runstate, sizeof(v->runstate));
+    if ( !guest_handle_is_null(v->runstate_guest) )
+        copy_to_guest(v->runstate_guest, &v->runstate, 1);
 }
 
 void vcpu_block(struct vcpu *v)
@@ -438,8 +438,7 @@ static long do_poll(struct vcpu *v, const struct sched_poll *p)
 
     for ( i = 0; i < p->nr_ports; i++ )
     {
-        if ( copy_from_guest(&port, (unsigned long)p->ports.p + i * sizeof(port),
-                             sizeof(port)) )
+        if ( copy_from_guest_offset(&port, p->ports, i, 1) )
             return -EFAULT;
         if ( !evtchn_port_valid(d, port) )
             return -EINVAL;
@@ -531,7 +530,7 @@ static const char *const schedop_names[] = {
     [SCHEDOP_pin_override]  = "SCHEDOP_pin_override",
 };
 
-long do_sched_op(int cmd, unsigned long arg)
+long do_sched_op(int cmd, XEN_GUEST_HANDLE_PARAM(void) arg)
 {
     struct vcpu *v = current;
 
@@ -549,7 +548,7 @@ long do_sched_op(int cmd, unsigned long arg)
     {
         struct sched_poll p;
 
-        if ( copy_from_guest(&p, arg, sizeof(p)) )
+        if ( copy_from_guest(&p, arg, 1) )
             return -EFAULT;
         return do_poll(v, &p);
     }
@@ -558,7 +557,7 @@ long do_sched_op(int cmd, unsigned long arg)
     {
         struct sched_shutdown s;
 
-        if ( copy_from_guest(&s, arg, sizeof(s)) )
+        if ( copy_from_guest(&s, arg, 1) )
             return -EFAULT;
         domain_shutdown(v->domain, s.reason);
         return 0;
@@ -568,7 +567,7 @@ long do_sched_op(int cmd, unsigned long arg)
     {
         struct sched_watchdog w;
 
-        if ( copy_from_guest(&w, arg, sizeof(w)) )
+        if ( copy_from_guest(&w, arg, 1) )
             return -EFAULT;
         return domain_watchdog(v->domain, w.id, w.timeout);
     }
@@ -578,7 +577,7 @@ long do_sched_op(int cmd, unsigned long arg)
         struct sched_remote_shutdown s;
         struct domain *d;
 
-        if ( copy_from_guest(&s, arg, sizeof(s)) )
+        if ( copy_from_guest(&s, arg, 1) )
             return -EFAULT;
         if ( !is_control_domain(v->domain) )
             return -EPERM;

@@ -319,7 +319,7 @@ void serial_rx(char c)
 }
 
 /* CONSOLEIO_read: up to 'count' queued bytes to 'buffer'; the number copied. */
-static long serial_rx_read(unsigned int count, unsigned long buffer)
+static long serial_rx_read(unsigned int count, XEN_GUEST_HANDLE_PARAM(char) buffer)
 {
     long rc = 0;
 
@@ -333,7 +333,7 @@ static long serial_rx_read(unsigned int count, unsigned long buffer)
         if ( rc + len > count )
             len = count - rc;
         /* A bad buffer: -EFAULT, the bytes stay queued (Xen's order). */
-        if ( copy_to_guest(buffer + rc, &serial_rx_ring[idx], len) )
+        if ( copy_to_guest_offset(buffer, rc, &serial_rx_ring[idx], len) )
             return -EFAULT;
         rc += len;
         serial_rx_cons += len;
@@ -345,7 +345,8 @@ static long serial_rx_read(unsigned int count, unsigned long buffer)
 
 #define CONSOLE_IO_CHUNK 128
 
-long do_console_io(unsigned int cmd, unsigned int count, unsigned long buffer)
+long do_console_io(unsigned int cmd, unsigned int count,
+                   XEN_GUEST_HANDLE_PARAM(char) buffer)
 {
     struct domain *d = current->domain;
     char kbuf[CONSOLE_IO_CHUNK];
@@ -360,9 +361,12 @@ long do_console_io(unsigned int cmd, unsigned int count, unsigned long buffer)
 
             /* A huge count must not hold the CPU: go on after the others ran. */
             if ( done && hypercall_preempt_check() )
-                return hypercall_create_continuation(__HYPERVISOR_console_io, cmd,
-                                                     count - done, buffer + done, 0, 0);
-            if ( copy_from_guest(kbuf, buffer + done, n) )
+            {
+                guest_handle_add_offset(buffer, done);
+                return hypercall_create_continuation(__HYPERVISOR_console_io, "iih",
+                                                     cmd, count - done, buffer);
+            }
+            if ( copy_from_guest_offset(kbuf, buffer, done, n) )
                 return -EFAULT;
             guest_console_write(d, kbuf, n);
             done += n;

@@ -44,8 +44,6 @@ int evtchn_init(struct domain *d);
 /* Close every port (interdomain peers become unbound) and free them. */
 void evtchn_destroy(struct domain *d);
 
-long do_event_channel_op(int cmd, unsigned long arg);
-
 /* VIRQs: per-vCPU ones to a given vCPU, global ones to vCPU 0's binding. */
 void send_guest_vcpu_virq(struct vcpu *v, unsigned int virq);
 void send_guest_global_virq(struct domain *d, unsigned int virq);

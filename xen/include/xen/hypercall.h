@@ -1,18 +1,31 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Hypercall handlers.  Guest pointers arrive as guest-virtual addresses. */
+/*
+ * Hypercall handlers, with Xen's prototypes.  Guest pointers arrive as
+ * typed guest handles (XEN_GUEST_HANDLE_PARAM(type)), made from the
+ * argument registers in arch/x86/hvm/hypercall.c, and are read and written
+ * only through xen/guest_access.h.  A new hypercall's handler takes
+ * XEN_GUEST_HANDLE_PARAM(its argument type), or (void) when the type
+ * depends on a sub-op.
+ */
 #ifndef __XEN_HYPERCALL_H__
 #define __XEN_HYPERCALL_H__
 
 #include <xen/types.h>
 #include <public/xen.h>
+#include <public/domctl.h>
+#include <public/platform.h>
+#include <public/sysctl.h>
+#include <public/hvm/dm_op.h>
 
-long do_xen_version(int cmd, unsigned long arg);
-long do_console_io(unsigned int cmd, unsigned int count, unsigned long buffer);
-long do_sched_op(int cmd, unsigned long arg);
-long do_vcpu_op(int cmd, unsigned int vcpuid, unsigned long arg);
-long do_memory_op(unsigned long cmd, unsigned long arg);
-long do_sysctl(unsigned long u_sysctl);
-long do_domctl(unsigned long u_domctl);
+long do_xen_version(int cmd, XEN_GUEST_HANDLE_PARAM(void) arg);
+long do_console_io(unsigned int cmd, unsigned int count,
+                   XEN_GUEST_HANDLE_PARAM(char) buffer);
+long do_sched_op(int cmd, XEN_GUEST_HANDLE_PARAM(void) arg);
+long do_vcpu_op(int cmd, unsigned int vcpuid, XEN_GUEST_HANDLE_PARAM(void) arg);
+long do_vm_assist(unsigned int cmd, unsigned int type);
+long do_memory_op(unsigned long cmd, XEN_GUEST_HANDLE_PARAM(void) arg);
+long do_sysctl(XEN_GUEST_HANDLE_PARAM(xen_sysctl_t) u_sysctl);
+long do_domctl(XEN_GUEST_HANDLE_PARAM(xen_domctl_t) u_domctl);
 
 /*
  * The architecture's domctls (arch/x86/domctl.c), called by do_domctl for
@@ -28,10 +41,11 @@ struct xen_sysctl;
 long arch_do_sysctl(struct xen_sysctl *op, bool *copyback);
 /* The architecture's part of getdomaininfo. */
 void arch_get_domain_info(const struct domain *d, struct xen_domctl_getdomaininfo *info);
-long do_dm_op(domid_t domid, unsigned int nr_bufs, unsigned long u_bufs);
-long do_event_channel_op(int cmd, unsigned long arg);
-long do_hvm_op(unsigned long op, unsigned long arg);
-long do_platform_op(unsigned long u_xenpf_op);
+long do_dm_op(domid_t domid, unsigned int nr_bufs,
+              XEN_GUEST_HANDLE_PARAM(xen_dm_op_buf_t) bufs);
+long do_event_channel_op(int cmd, XEN_GUEST_HANDLE_PARAM(void) arg);
+long do_hvm_op(unsigned long op, XEN_GUEST_HANDLE_PARAM(void) arg);
+long do_platform_op(XEN_GUEST_HANDLE_PARAM(xen_platform_op_t) u_xenpf_op);
 
 /*
  * What is not implemented (common/unimplemented.c): -ENOSYS, logged once
@@ -48,10 +62,13 @@ long subop_enosys(unsigned int hypercall, unsigned long subop, const char *name)
  * needs and returns its result; the guest then re-executes the hypercall
  * with those arguments (nothing it can see changes in between but the
  * argument registers).  hypercall_preempt_check() says whether to stop.
+ *
+ * The arguments follow a format string, one character each, as in Xen:
+ * 'i' an unsigned int, 'l' an unsigned long, 'h' a guest handle (of any
+ * type; advance it with guest_handle_add_offset() first if the rest of
+ * the work starts further on).
  */
 bool hypercall_preempt_check(void);
-long hypercall_create_continuation(unsigned int op, unsigned long a1,
-                                   unsigned long a2, unsigned long a3,
-                                   unsigned long a4, unsigned long a5);
+long hypercall_create_continuation(unsigned int op, const char *format, ...);
 
 #endif /* __XEN_HYPERCALL_H__ */

@@ -58,15 +58,15 @@ struct vcpu {
 
     /*
      * Time in each RUNSTATE_*, and where the guest wants a copy
-     * (VCPUOP_register_runstate_memory_area: a guest-virtual address,
-     * written when the vCPU is next entered; 0: none).
+     * (VCPUOP_register_runstate_memory_area: a handle to the guest's own
+     * memory, written when the vCPU is next entered; null: none).
      */
     struct vcpu_runstate_info runstate;
-    unsigned long    runstate_guest;
+    XEN_GUEST_HANDLE(vcpu_runstate_info_t) runstate_guest;
     bool             runstate_guest_stale;
 
     /* VCPUOP_register_vcpu_time_memory_area: a second copy of the time record. */
-    unsigned long    time_info_guest;
+    XEN_GUEST_HANDLE(vcpu_time_info_t) time_info_guest;
     bool             time_info_guest_stale;
 
     /* Guest timers (vcpu_op), both delivering VIRQ_TIMER. */
@@ -154,8 +154,6 @@ void domain_crash(struct domain *d, const char *fmt, ...) __attribute__((format(
 void domain_destroy(struct domain *d);
 void domain_pause(struct domain *d);
 void domain_unpause(struct domain *d);
-long do_vcpu_op(int cmd, unsigned int vcpuid, unsigned long arg);
-long do_vm_assist(unsigned int cmd, unsigned int type);
 struct vcpu *domain_vcpu(const struct domain *d, unsigned int vcpu_id);
 /* DOMID_SELF or a domain id; NULL if there is no such domain. */
 struct domain *get_domain_by_any_id(domid_t domid);
@@ -194,7 +192,6 @@ void raise_resched(void);
 bool sched_may_enter_guest(void);
 /* TSC value at which the running vCPU's time slice ends. */
 uint64_t sched_slice_deadline(void);
-long do_sched_op(int cmd, unsigned long arg);
 void watchdog_domain_init(struct domain *d);
 void watchdog_domain_destroy(struct domain *d);
 

@@ -28,6 +28,8 @@ struct timespec {
 typedef int clockid_t;
 #define CLOCK_MONOTONIC 1
 int clock_gettime(clockid_t clk, struct timespec *ts);
+/* Yields the vCPU until CLOCK_MONOTONIC has advanced *req (rem: zero). */
+int nanosleep(const struct timespec *req, struct timespec *rem);
 /* Always NULL: no time zone, no calendar. */
 struct tm *localtime_r(const time_t *t, struct tm *tm);
 /* Always 0 (nothing written). */

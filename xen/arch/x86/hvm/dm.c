@@ -16,7 +16,8 @@
 
 #define DMOP_MAX_BUFS 2
 
-long do_dm_op(domid_t domid, unsigned int nr_bufs, unsigned long u_bufs)
+long do_dm_op(domid_t domid, unsigned int nr_bufs,
+              XEN_GUEST_HANDLE_PARAM(xen_dm_op_buf_t) u_bufs)
 {
     struct xen_dm_op_buf bufs[DMOP_MAX_BUFS];
     struct xen_dm_op op;
@@ -26,11 +27,11 @@ long do_dm_op(domid_t domid, unsigned int nr_bufs, unsigned long u_bufs)
         return -EPERM;
     if ( !nr_bufs )
         return -EINVAL;
-    if ( copy_from_guest(bufs, u_bufs, sizeof(bufs[0]) * min(nr_bufs, (unsigned int)DMOP_MAX_BUFS)) )
+    if ( copy_from_guest(bufs, u_bufs, min(nr_bufs, (unsigned int)DMOP_MAX_BUFS)) )
         return -EFAULT;
     if ( bufs[0].size < sizeof(op) )
         return -EFAULT;
-    if ( copy_from_guest(&op, (unsigned long)bufs[0].h.p, sizeof(op)) )
+    if ( copy_from_guest(&op, bufs[0].h, 1) )
         return -EFAULT;
     if ( op.pad )
         return -EINVAL;
@@ -48,8 +49,8 @@ long do_dm_op(domid_t domid, unsigned int nr_bufs, unsigned long u_bufs)
         if ( t->nr && nr_bufs < 2 )
             return -EINVAL;
         return hap_track_dirty_vram(d, t->first_pfn, t->nr,
-                                       t->nr ? (unsigned long)bufs[1].h.p : 0,
-                                       t->nr ? bufs[1].size : 0);
+                                    t->nr ? bufs[1].h : guest_handle_from_ptr(NULL, void),
+                                    t->nr ? bufs[1].size : 0);
     }
 
     default:

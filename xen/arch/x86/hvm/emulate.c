@@ -10,9 +10,9 @@
  * Anything else is refused and the caller crashes the guest.
  */
 #include <xen/errno.h>
-#include <xen/guest_access.h>
 #include <xen/lib.h>
 #include <asm/hvm/hvm.h>
+#include <asm/hvm/support.h>
 
 #define MAX_INSN_LEN 15
 
@@ -24,7 +24,7 @@ int hvm_decode_mmio_mov(unsigned long rip, bool long_mode, struct hvm_mmio_insn 
 
     /* Fetch what is mapped of the 15 bytes (the instruction may end a page). */
     for ( n = 0; n < MAX_INSN_LEN; n++ )
-        if ( copy_from_guest(&b[n], rip + n, 1) )
+        if ( hvm_fetch_from_guest_linear(&b[n], rip + n, 1) )
             break;
 
     insn->bytes = 4;

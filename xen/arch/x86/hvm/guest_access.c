@@ -7,6 +7,11 @@
  * Supported guest paging modes: paging off, 32-bit 2-level paging, and
  * 4-level long-mode paging.  Legacy 3-level PAE paging is not (no guest
  * of ours uses it; such a guest cannot turn paging on, see hvm_set_cr0).
+ *
+ * These are the byte-level copies under xen/guest_access.h's typed handle
+ * macros (raw_copy_{to,from}_guest), and the one hypervisor-internal read
+ * of guest-linear memory (hvm_fetch_from_guest_linear, for instruction
+ * bytes).
  */
 #include <xen/guest_access.h>
 #include <xen/mm.h>
@@ -121,20 +126,29 @@ static unsigned long copy_guest(void *buf, unsigned long gva, size_t len,
     return len;
 }
 
-unsigned long copy_from_guest(void *dst, unsigned long gva, size_t len)
+unsigned long raw_copy_from_guest(void *to, const void *from, size_t len)
 {
-    return copy_guest(dst, gva, len, false);
+    return copy_guest(to, (unsigned long)from, len, false);
 }
 
-unsigned long copy_to_guest(unsigned long gva, const void *src, size_t len)
+unsigned long raw_copy_to_guest(void *to, const void *from, size_t len)
 {
-    return copy_guest((void *)src, gva, len, true);
+    return copy_guest((void *)from, (unsigned long)to, len, true);
 }
 
-bool guest_range_writable(unsigned long gva, unsigned long len)
+unsigned long hvm_fetch_from_guest_linear(void *buf, unsigned long addr,
+                                          size_t len)
 {
-    unsigned long end = gva + len, p;
+    return copy_guest(buf, addr, len, false);
+}
 
+bool raw_guest_array_writable(const void *ptr, unsigned long nr, size_t size)
+{
+    unsigned long gva = (unsigned long)ptr, end, p;
+
+    if ( size && nr > ~0UL / size )
+        return false;               /* nr * size overflows */
+    end = gva + nr * size;
     if ( end < gva )
         return false;
     for ( p = gva & PAGE_MASK; p < end; p += PAGE_SIZE )
@@ -142,7 +156,7 @@ bool guest_range_writable(unsigned long gva, unsigned long len)
         uint64_t gpa = hvm_gva_to_gpa(current, p, true);
         p2m_type_t t;
 
-        if ( gpa == ~0ULL || !p2m_map_gpa(current->domain, gpa, &t) ||
+        if ( gpa == BAD_GPA || !p2m_map_gpa(current->domain, gpa, &t) ||
              (t != p2m_ram_rw && t != p2m_ram_logdirty) )
             return false;
     }

@@ -147,13 +147,13 @@ static int hvm_set_param(struct domain *d, unsigned int index, uint64_t value)
     return 0;
 }
 
-static long hvmop_param(unsigned long op, unsigned long arg)
+static long hvmop_param(unsigned long op, XEN_GUEST_HANDLE_PARAM(xen_hvm_param_t) arg)
 {
     struct xen_hvm_param a;
     struct domain *d;
     long rc;
 
-    if ( copy_from_guest(&a, arg, sizeof(a)) )
+    if ( copy_from_guest(&a, arg, 1) )
         return -EFAULT;
     if ( a.index >= HVM_NR_PARAMS )
         return -EINVAL;
@@ -168,16 +168,17 @@ static long hvmop_param(unsigned long op, unsigned long arg)
     if ( d == current->domain && !guest_may_get(a.index) )
         return -EPERM;
     a.value = d->arch.hvm.params[a.index];
-    rc = copy_to_guest(arg, &a, sizeof(a)) ? -EFAULT : 0;
+    rc = copy_to_guest(arg, &a, 1) ? -EFAULT : 0;
     return rc;
 }
 
-static long hvmop_set_evtchn_upcall_vector(unsigned long arg)
+static long hvmop_set_evtchn_upcall_vector(
+    XEN_GUEST_HANDLE_PARAM(xen_hvm_evtchn_upcall_vector_t) arg)
 {
     struct xen_hvm_evtchn_upcall_vector op;
     struct vcpu *v;
 
-    if ( copy_from_guest(&op, arg, sizeof(op)) )
+    if ( copy_from_guest(&op, arg, 1) )
         return -EFAULT;
     if ( op.vector < MIN_UPCALL_VECTOR )
         return -EINVAL;
@@ -201,22 +202,23 @@ static const char *const hvmop_names[] = {
     [HVMOP_altp2m]                   = "HVMOP_altp2m",
 };
 
-long do_hvm_op(unsigned long op, unsigned long arg)
+long do_hvm_op(unsigned long op, XEN_GUEST_HANDLE_PARAM(void) arg)
 {
     switch ( op )
     {
     case HVMOP_set_param:
     case HVMOP_get_param:
-        return hvmop_param(op, arg);
+        return hvmop_param(op, guest_handle_cast(arg, xen_hvm_param_t));
 
     case HVMOP_set_evtchn_upcall_vector:
-        return hvmop_set_evtchn_upcall_vector(arg);
+        return hvmop_set_evtchn_upcall_vector(
+            guest_handle_cast(arg, xen_hvm_evtchn_upcall_vector_t));
 
     case HVMOP_get_time:
     {
         struct xen_hvm_get_time gt = { .now = NOW() };
 
-        return copy_to_guest(arg, &gt, sizeof(gt)) ? -EFAULT : 0;
+        return copy_to_guest(arg, &gt, 1) ? -EFAULT : 0;
     }
 
     default:

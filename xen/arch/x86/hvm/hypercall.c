@@ -10,6 +10,7 @@
  */
 #include <xen/errno.h>
 #include <xen/event.h>
+#include <xen/guest_access.h>
 #include <xen/hypercall.h>
 #include <xen/lib.h>
 #include <xen/mm.h>
@@ -25,52 +26,55 @@ typedef long (*hypercall_fn_t)(unsigned long a1, unsigned long a2,
                                unsigned long a3, unsigned long a4,
                                unsigned long a5);
 
+/* A pointer argument register as the handler's typed guest handle. */
+#define HND(a, type)  guest_handle_from_ptr((void *)(a), type)
+
 static long hc_xen_version(unsigned long a1, unsigned long a2, unsigned long a3,
                            unsigned long a4, unsigned long a5)
 {
-    return do_xen_version((int)a1, a2);
+    return do_xen_version((int)a1, HND(a2, void));
 }
 
 static long hc_console_io(unsigned long a1, unsigned long a2, unsigned long a3,
                           unsigned long a4, unsigned long a5)
 {
-    return do_console_io((unsigned int)a1, (unsigned int)a2, a3);
+    return do_console_io((unsigned int)a1, (unsigned int)a2, HND(a3, char));
 }
 
 static long hc_sched_op(unsigned long a1, unsigned long a2, unsigned long a3,
                         unsigned long a4, unsigned long a5)
 {
-    return do_sched_op((int)a1, a2);
+    return do_sched_op((int)a1, HND(a2, void));
 }
 
 static long hc_vcpu_op(unsigned long a1, unsigned long a2, unsigned long a3,
                        unsigned long a4, unsigned long a5)
 {
-    return do_vcpu_op((int)a1, (unsigned int)a2, a3);
+    return do_vcpu_op((int)a1, (unsigned int)a2, HND(a3, void));
 }
 
 static long hc_memory_op(unsigned long a1, unsigned long a2, unsigned long a3,
                          unsigned long a4, unsigned long a5)
 {
-    return do_memory_op(a1, a2);
+    return do_memory_op(a1, HND(a2, void));
 }
 
 static long hc_sysctl(unsigned long a1, unsigned long a2, unsigned long a3,
                       unsigned long a4, unsigned long a5)
 {
-    return do_sysctl(a1);
+    return do_sysctl(HND(a1, xen_sysctl_t));
 }
 
 static long hc_domctl(unsigned long a1, unsigned long a2, unsigned long a3,
                       unsigned long a4, unsigned long a5)
 {
-    return do_domctl(a1);
+    return do_domctl(HND(a1, xen_domctl_t));
 }
 
 static long hc_dm_op(unsigned long a1, unsigned long a2, unsigned long a3,
                      unsigned long a4, unsigned long a5)
 {
-    return do_dm_op((domid_t)a1, (unsigned int)a2, a3);
+    return do_dm_op((domid_t)a1, (unsigned int)a2, HND(a3, xen_dm_op_buf_t));
 }
 
 static long hc_vm_assist(unsigned long a1, unsigned long a2, unsigned long a3,
@@ -82,19 +86,19 @@ static long hc_vm_assist(unsigned long a1, unsigned long a2, unsigned long a3,
 static long hc_event_channel_op(unsigned long a1, unsigned long a2, unsigned long a3,
                                 unsigned long a4, unsigned long a5)
 {
-    return do_event_channel_op((int)a1, a2);
+    return do_event_channel_op((int)a1, HND(a2, void));
 }
 
 static long hc_hvm_op(unsigned long a1, unsigned long a2, unsigned long a3,
                       unsigned long a4, unsigned long a5)
 {
-    return do_hvm_op(a1, a2);
+    return do_hvm_op(a1, HND(a2, void));
 }
 
 static long hc_platform_op(unsigned long a1, unsigned long a2, unsigned long a3,
                            unsigned long a4, unsigned long a5)
 {
-    return do_platform_op(a1);
+    return do_platform_op(HND(a1, xen_platform_op_t));
 }
 
 static const hypercall_fn_t hypercall_table[] = {
@@ -118,15 +122,33 @@ bool hypercall_preempt_check(void)
     return rdtsc() >= sched_slice_deadline() || softirq_pending();
 }
 
-long hypercall_create_continuation(unsigned int op, unsigned long a1,
-                                   unsigned long a2, unsigned long a3,
-                                   unsigned long a4, unsigned long a5)
+long hypercall_create_continuation(unsigned int op, const char *format, ...)
 {
     struct hvm_vcpu *hvm = &current->arch.hvm;
+    unsigned int i;
+    va_list args;
+
+    memset(hvm->hcall_args, 0, sizeof(hvm->hcall_args));
+    va_start(args, format);
+    for ( i = 0; format[i]; i++ )
+    {
+        unsigned long a;
+
+        switch ( format[i] )
+        {
+        case 'i': a = va_arg(args, unsigned int); break;
+        case 'l': a = va_arg(args, unsigned long); break;
+        /* A handle is one pointer in a struct: passed as a pointer is (SysV x86-64). */
+        case 'h': a = (unsigned long)va_arg(args, void *); break;
+        default:
+            BUG();
+        }
+        BUG_ON(i >= ARRAY_SIZE(hvm->hcall_args));
+        hvm->hcall_args[i] = a;
+    }
+    va_end(args);
 
     hvm->hcall_preempted = true;
-    hvm->hcall_args[0] = a1; hvm->hcall_args[1] = a2; hvm->hcall_args[2] = a3;
-    hvm->hcall_args[3] = a4; hvm->hcall_args[4] = a5;
     raise_resched();
     return op;
 }

@@ -28,22 +28,26 @@ static uint32_t context_size(const struct domain *d)
            d->max_vcpus * (sizeof(struct hvm_save_descriptor) + sizeof(struct hvm_hw_cpu));
 }
 
-static int put_record(unsigned long gva, uint32_t *off, uint32_t room,
+static int put_record(XEN_GUEST_HANDLE(uint8) to, uint32_t *off, uint32_t room,
                       uint16_t code, uint16_t instance, const void *data,
                       uint32_t len)
 {
     struct hvm_save_descriptor desc = { code, instance, len };
+    XEN_GUEST_HANDLE(void) buf = guest_handle_cast(to, void);
 
     if ( *off + sizeof(desc) + len > room )
         return -ENOSPC;
-    if ( copy_to_guest(gva + *off, &desc, sizeof(desc)) ||
-         (len && copy_to_guest(gva + *off + sizeof(desc), data, len)) )
+    guest_handle_add_offset(buf, *off);
+    if ( copy_to_guest(buf, &desc, 1) )
+        return -EFAULT;
+    guest_handle_add_offset(buf, sizeof(desc));
+    if ( len && copy_to_guest(buf, (const uint8_t *)data, len) )
         return -EFAULT;
     *off += sizeof(desc) + len;
     return 0;
 }
 
-int hvm_save_context(struct domain *d, unsigned long gva, uint32_t *size)
+int hvm_save_context(struct domain *d, XEN_GUEST_HANDLE(uint8) buf, uint32_t *size)
 {
     struct hvm_save_header hdr = {
         .magic = HVM_FILE_MAGIC,
@@ -57,7 +61,7 @@ int hvm_save_context(struct domain *d, unsigned long gva, uint32_t *size)
     struct vcpu *v;
     int rc;
 
-    if ( !gva )
+    if ( guest_handle_is_null(buf) )
     {
         *size = need;               /* a size query, as in Xen */
         return 0;
@@ -67,7 +71,7 @@ int hvm_save_context(struct domain *d, unsigned long gva, uint32_t *size)
 
     cpuid_count(1, 0, &l);
     hdr.cpuid = l.a;
-    rc = put_record(gva, &off, *size, HVM_SAVE_CODE(HEADER), 0, &hdr, sizeof(hdr));
+    rc = put_record(buf, &off, *size, HVM_SAVE_CODE(HEADER), 0, &hdr, sizeof(hdr));
 
     cpu = xmalloc(struct hvm_hw_cpu);
     if ( !cpu )
@@ -79,13 +83,13 @@ int hvm_save_context(struct domain *d, unsigned long gva, uint32_t *size)
         if ( !v->is_initialised )
             continue;               /* Xen saves only initialised vCPUs */
         hvm_funcs->save_cpu(v, cpu);
-        rc = put_record(gva, &off, *size, HVM_SAVE_CODE(CPU), v->vcpu_id,
+        rc = put_record(buf, &off, *size, HVM_SAVE_CODE(CPU), v->vcpu_id,
                         cpu, sizeof(*cpu));
     }
     xfree(cpu);
 
     if ( !rc )
-        rc = put_record(gva, &off, *size, HVM_SAVE_CODE(END), 0, NULL, 0);
+        rc = put_record(buf, &off, *size, HVM_SAVE_CODE(END), 0, NULL, 0);
     if ( !rc )
         *size = off;
     return rc;
@@ -170,7 +174,7 @@ static int walk_context(struct domain *d, const uint8_t *buf, uint32_t size,
     return -EINVAL;                 /* no END record */
 }
 
-int hvm_load_context(struct domain *d, unsigned long gva, uint32_t size)
+int hvm_load_context(struct domain *d, XEN_GUEST_HANDLE(uint8) from, uint32_t size)
 {
     uint8_t *buf;
     int rc;
@@ -180,7 +184,7 @@ int hvm_load_context(struct domain *d, unsigned long gva, uint32_t size)
     buf = xmalloc_bytes(size);
     if ( !buf )
         return -ENOMEM;
-    rc = copy_from_guest(buf, gva, size) ? -EFAULT : 0;
+    rc = copy_from_guest(buf, from, size) ? -EFAULT : 0;
     if ( !rc )
         rc = walk_context(d, buf, size, false);
     if ( !rc )

@@ -21,7 +21,9 @@
 #include <xen/mm.h>
 #include <xen/sched.h>
 #include <xen/string.h>
+#include <xen/xmalloc.h>
 #include <public/domctl.h>
+#include <public/ext/dirty_stats.h>
 #include <asm/p2m.h>
 #include <asm/paging.h>
 
@@ -138,6 +140,8 @@ void paging_mark_dirty(struct domain *d, unsigned long gfn, struct vcpu *v)
     *word |= 1UL << (bit % (8 * sizeof(long)));
     ld->dirty_count++;
     ld->total_dirty++;
+    if ( (gfn >> ld->block_shift) < ld->nr_blocks )
+        ld->block_dirty[gfn >> ld->block_shift]++;
     if ( v )
         v->arch.hvm.pages_dirtied++;
 }
@@ -186,7 +190,7 @@ static void rearm_bits(struct domain *d, unsigned long base, unsigned long bits)
 
 /* Unaligned ranges (a VRAM range may start anywhere): a bit at a time. */
 static int copy_bits_out_slow(struct domain *d, unsigned long begin, unsigned long nr,
-                              unsigned long gva, bool clean, bool rearm)
+                              XEN_GUEST_HANDLE(void) bitmap, bool clean, bool rearm)
 {
     struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
     uint8_t buf[256];
@@ -204,7 +208,7 @@ static int copy_bits_out_slow(struct domain *d, unsigned long begin, unsigned lo
                 if ( rearm )
                     ld_ops(d)->clean_range(d, begin + i + j, 1);
             }
-        if ( copy_to_guest(gva + i / 8, buf, DIV_ROUND_UP(n, 8)) )
+        if ( copy_to_guest_offset(bitmap, i / 8, buf, DIV_ROUND_UP(n, 8)) )
             return -EFAULT;
         i += n;
     }
@@ -212,21 +216,21 @@ static int copy_bits_out_slow(struct domain *d, unsigned long begin, unsigned lo
 }
 
 /*
- * Copy the bits of [begin, begin + nr) to the caller's buffer at 'gva'
+ * Copy the bits of [begin, begin + nr) to the caller's buffer 'bitmap'
  * (bit i of the buffer = pfn begin + i), clearing them if 'clean', and
  * re-arming the pages they name if 'rearm' (without an EPT flush: the
  * caller does one).  Returns 0 or -EFAULT (the caller checked the buffer
  * beforehand).
  */
 static int copy_bits_out(struct domain *d, unsigned long begin, unsigned long nr,
-                         unsigned long gva, bool clean, bool rearm)
+                         XEN_GUEST_HANDLE(void) bitmap, bool clean, bool rearm)
 {
     struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
     static const uint8_t zero_chunk[PAGE_SIZE];
     unsigned long pfn = begin, end = begin + nr;
 
     if ( begin % 8 )
-        return copy_bits_out_slow(d, begin, nr, gva, clean, rearm);
+        return copy_bits_out_slow(d, begin, nr, bitmap, clean, rearm);
 
     while ( pfn < end )
     {
@@ -240,13 +244,13 @@ static int copy_bits_out(struct domain *d, unsigned long begin, unsigned long nr
         if ( n % 8 )
         {
             /* Partial last byte: only the bits inside the range. */
-            if ( bytes > 1 && copy_to_guest(gva, src, bytes - 1) )
+            if ( bytes > 1 && copy_to_guest(bitmap, src, bytes - 1) )
                 return -EFAULT;
             tail = src[bytes - 1] & ((1u << (n % 8)) - 1);
-            if ( copy_to_guest(gva + bytes - 1, &tail, 1) )
+            if ( copy_to_guest_offset(bitmap, bytes - 1, &tail, 1) )
                 return -EFAULT;
         }
-        else if ( copy_to_guest(gva, src, bytes) )
+        else if ( copy_to_guest(bitmap, src, bytes) )
             return -EFAULT;
 
         if ( clean && leaf )
@@ -286,7 +290,7 @@ static int copy_bits_out(struct domain *d, unsigned long begin, unsigned long nr
             }
         }
         pfn += n;
-        gva += bytes;
+        guest_handle_add_offset(bitmap, bytes);
     }
     return 0;
 }
@@ -298,7 +302,7 @@ static int paging_log_dirty_op(struct domain *d, struct xen_domctl_shadow_op *sc
                                bool clean)
 {
     struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
-    unsigned long gva = (unsigned long)sc->dirty_bitmap.p;
+    XEN_GUEST_HANDLE(void) bitmap = guest_handle_cast(sc->dirty_bitmap, void);
     bool final = sc->mode & XEN_DOMCTL_SHADOW_LOGDIRTY_FINAL;
     int rc = 0;
 
@@ -319,7 +323,8 @@ static int paging_log_dirty_op(struct domain *d, struct xen_domctl_shadow_op *sc
         ld_ops(d)->flush(d);
 
         pages = min_t(uint64_t, sc->pages, d->arch.hvm.p2m.max_mapped_pfn + 1);
-        if ( pages && (!gva || !guest_range_writable(gva, DIV_ROUND_UP(pages, 8))) )
+        if ( pages && (guest_handle_is_null(bitmap) ||
+                       !guest_handle_okay(bitmap, DIV_ROUND_UP(pages, 8))) )
             return -EFAULT;
 
         if ( clean )
@@ -360,6 +365,7 @@ static int paging_log_dirty_op(struct domain *d, struct xen_domctl_shadow_op *sc
     while ( ld->preempt.next < ld->preempt.pages )
     {
         unsigned long n = min(ld->preempt.pages - ld->preempt.next, LOG_DIRTY_CHUNK_PFNS);
+        XEN_GUEST_HANDLE(void) chunk = bitmap;
 
         if ( ld->preempt.next && hypercall_preempt_check() )
         {
@@ -368,8 +374,8 @@ static int paging_log_dirty_op(struct domain *d, struct xen_domctl_shadow_op *sc
             ld->clean_preempted++;
             return -ERESTART;
         }
-        rc = copy_bits_out(d, ld->preempt.next, n, gva + ld->preempt.next / 8,
-                           clean, clean && !final);
+        guest_handle_add_offset(chunk, ld->preempt.next / 8);
+        rc = copy_bits_out(d, ld->preempt.next, n, chunk, clean, clean && !final);
         if ( rc )
             break;
         ld->preempt.next += n;
@@ -391,6 +397,29 @@ void paging_log_dirty_init(struct domain *d, const struct log_dirty_ops *ops)
     d->arch.paging.log_dirty.ops = ops;
 }
 
+/*
+ * The per-block counters, for the RAM mapped when tracking is first
+ * switched on: 2 MiB blocks, or larger so that there are at most
+ * XEN_DIRTY_BLOCKS_MAX.  Without memory there are none (nr_blocks 0);
+ * tracking itself does not depend on them.
+ */
+static void dirty_blocks_init(struct domain *d)
+{
+    struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
+    unsigned long pfns = d->arch.hvm.p2m.max_mapped_pfn + 1;
+    unsigned int shift = XEN_DIRTY_BLOCK_SHIFT_MIN;
+
+    if ( ld->block_dirty )
+        return;
+    while ( ((pfns - 1) >> shift) + 1 > XEN_DIRTY_BLOCKS_MAX )
+        shift++;
+    ld->block_dirty = xzalloc_array(uint64_t, ((pfns - 1) >> shift) + 1);
+    if ( !ld->block_dirty )
+        return;
+    ld->block_shift = shift;
+    ld->nr_blocks = ((pfns - 1) >> shift) + 1;
+}
+
 int paging_log_dirty_enable(struct domain *d, bool global)
 {
     struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
@@ -403,6 +432,7 @@ int paging_log_dirty_enable(struct domain *d, bool global)
     ld->fault_count = ld->dirty_count = 0;
     ld->failed_allocs = 0;
     ld->preempt.active = false;
+    dirty_blocks_init(d);
     rc = ld->ops->enable(d, global);
     if ( rc )
         return rc;
@@ -466,18 +496,18 @@ int paging_domctl(struct domain *d, struct xen_domctl_shadow_op *sc)
 }
 
 /*
- * Copy the bits of [begin, begin + nr) to the caller's buffer at 'gva' and
+ * Copy the bits of [begin, begin + nr) to the caller's buffer 'bitmap' and
  * clear them; with 'rearm', re-arm the pages they name (and flush).  For
  * hap.c's dirty-VRAM tracking (Xen's paging_log_dirty_range); the caller
  * checked the range and the buffer.
  */
 int paging_log_dirty_range(struct domain *d, unsigned long begin, unsigned long nr,
-                           unsigned long gva, bool rearm)
+                           XEN_GUEST_HANDLE(void) bitmap, bool rearm)
 {
     int rc;
 
     ld_ops(d)->flush(d);
-    rc = copy_bits_out(d, begin, nr, gva, true, rearm);
+    rc = copy_bits_out(d, begin, nr, bitmap, true, rearm);
     if ( rearm )
         ld_ops(d)->clean_done(d);
     return rc;
@@ -485,5 +515,10 @@ int paging_log_dirty_range(struct domain *d, unsigned long begin, unsigned long 
 
 void paging_teardown(struct domain *d)
 {
-    trie_free(&d->arch.paging.log_dirty);
+    struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
+
+    trie_free(ld);
+    ld->nr_blocks = 0;
+    xfree(ld->block_dirty);
+    ld->block_dirty = NULL;
 }

@@ -15,6 +15,7 @@
 
 #define XEN_DOMCTL_get_dirty_stats      0x4000
 #define XEN_DOMCTL_get_exit_counts      0x4001
+#define XEN_DOMCTL_get_dirty_blocks     0x4002
 
 /* xen_domctl_dirty_stats.mode: which tracking is active (bit mask) */
 #define XEN_DIRTY_MODE_LOGDIRTY     (1u << 0)   /* global log-dirty (shadow_op) */
@@ -64,6 +65,44 @@ struct xen_domctl_exit_counts {
     XEN_GUEST_HANDLE_64(uint64) counts;  /* OUT */
 };
 typedef struct xen_domctl_exit_counts xen_domctl_exit_counts_t;
+
+/*
+ * XEN_DOMCTL_get_dirty_blocks: pages newly dirtied (log-dirty 0->1
+ * transitions, the same events as pages_dirtied) per block of the
+ * domain's guest-physical memory, for xentop's heat map.  Counters only:
+ * no bitmap is cleaned or peeked.
+ *
+ * The counters are made the first time tracking is switched on for the
+ * domain (global log-dirty or VRAM), for pfns [0, highest RAM pfn mapped
+ * then]: blocks of 2 MiB (block_shift 9), or the smallest power-of-two
+ * multiple of that which needs at most XEN_DIRTY_BLOCKS_MAX blocks.  They
+ * stay, cumulative, until the domain is destroyed (they stand still while
+ * tracking is off); pages dirtied above the last block are not counted
+ * per block.  nr_blocks 0 on return: the domain was never tracked (or
+ * the counters could not be allocated).
+ *
+ *   IN   nr_blocks: room in 'counts' (records)
+ *   OUT  nr_blocks: blocks counted;  block_shift: log2(pfns per block)
+ *   OUT  vram_first_pfn, vram_nr: the dirty-VRAM range (nr 0: none)
+ *   OUT  now: the hypervisor's system time (ns) when they were read
+ *
+ * 'counts' null with nr_blocks 0: a size query.  One without the other,
+ * or room above XEN_DIRTY_BLOCKS_MAX: -EINVAL.  A buffer not writable in
+ * full: -EFAULT (checked before anything is written).  Less room than
+ * blocks: -ENOBUFS with nr_blocks set, nothing written.
+ */
+#define XEN_DIRTY_BLOCKS_MAX        1024
+#define XEN_DIRTY_BLOCK_SHIFT_MIN   9           /* 2 MiB */
+
+struct xen_domctl_dirty_blocks {
+    uint32_t nr_blocks;         /* IN: room; OUT: blocks counted */
+    uint32_t block_shift;       /* OUT */
+    uint64_aligned_t vram_first_pfn;    /* OUT */
+    uint64_aligned_t vram_nr;           /* OUT */
+    uint64_aligned_t now;               /* OUT */
+    XEN_GUEST_HANDLE_64(uint64) counts; /* OUT: counts[block] */
+};
+typedef struct xen_domctl_dirty_blocks xen_domctl_dirty_blocks_t;
 
 #endif /* !__ASSEMBLY__ */
 

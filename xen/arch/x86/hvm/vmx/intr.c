@@ -48,6 +48,7 @@ void vmx_intr_assist(struct vcpu *v, struct cpu_user_regs *regs)
 {
     struct hvm_intack ia = hvm_vcpu_has_pending_irq(v);
 
+    ASSERT(vmx_vmcs_is_loaded(v));
     vmx_update_tpr_threshold(v);
     if ( ia.source == hvm_intsrc_none )
     {

@@ -85,7 +85,7 @@ void vmx_vlapic_mode_changed(struct vcpu *v)
         vmx->secondary_exec_control |= SECONDARY_EXEC_VIRTUALIZE_APIC_ACCESSES;
     vmx_vmcs_enter(v);
     __vmwrite(SECONDARY_VM_EXEC_CONTROL, vmx->secondary_exec_control);
-    vmx_vmcs_restore_current();
+    vmx_vmcs_exit(v);
 }
 
 bool vmx_pml_usable(void)
@@ -280,11 +280,26 @@ static void vmx_fail(const char *insn, unsigned long field)
           insn, field, err);
 }
 
+/*
+ * Debug builds check at every VMREAD/VMWRITE that the CPU's current-VMCS
+ * pointer (VMPTRST; all ones when none) is the one current_vmcs.c recorded.
+ */
+static inline void check_current_vmcs(void)
+{
+#ifdef CONFIG_DEBUG
+    paddr_t hw;
+
+    asm volatile ( "vmptrst %0" : "=m" (hw) );
+    ASSERT(hw == (vmx_current_vmcs() ?: INVALID_PADDR));
+#endif
+}
+
 unsigned long __vmread(unsigned long field)
 {
     unsigned long value;
     bool ok;
 
+    check_current_vmcs();
     /* Success leaves CF and ZF clear: condition "above". */
     asm volatile ( "vmread %2, %0" : "=rm" (value), "=@cca" (ok)
                    : "r" (field) : "memory" );
@@ -297,13 +312,14 @@ void __vmwrite(unsigned long field, unsigned long value)
 {
     bool ok;
 
+    check_current_vmcs();
     asm volatile ( "vmwrite %2, %1" : "=@cca" (ok) : "r" (field), "rm" (value)
                    : "memory" );
     if ( !ok )
         vmx_fail("vmwrite", field);
 }
 
-static bool __vmptrld(paddr_t pa)
+bool __vmptrld(paddr_t pa)
 {
     bool ok;
 
@@ -311,7 +327,7 @@ static bool __vmptrld(paddr_t pa)
     return ok;
 }
 
-static bool __vmpclear(paddr_t pa)
+bool __vmpclear(paddr_t pa)
 {
     bool ok;
 
@@ -373,13 +389,6 @@ int vmx_cpu_up(void)
 }
 
 /* ---- VMCS construction -------------------------------------------------- */
-
-void vmx_vmcs_enter(struct vcpu *v)
-{
-    if ( !__vmptrld(virt_to_maddr(v->arch.hvm.vmx.vmcs)) )
-        panic("VMX: VMPTRLD failed for d%uv%u",
-              v->domain->domain_id, v->vcpu_id);
-}
 
 extern char vmx_asm_vmexit_handler[];
 unsigned long tss_base(void);
@@ -487,9 +496,12 @@ int vmx_create_vmcs(struct vcpu *v)
     if ( !vmx->vmcs )
         return -ENOMEM;
     *(uint32_t *)vmx->vmcs = vmx_caps.revision_id;
-    if ( !__vmpclear(virt_to_maddr(vmx->vmcs)) )
-        return -EIO;
+    vmx->vmcs_pa = virt_to_maddr(vmx->vmcs);
+    vmx->active_cpu = -1;
     vmx->launched = false;
+    /* A new region: VMCLEAR initialises it; it is active on no CPU yet. */
+    if ( !__vmpclear(vmx->vmcs_pa) )
+        return -EIO;
     vmx_vmcs_enter(v);
 
     /* PML is switched on only while the domain is in log-dirty mode. */
@@ -570,6 +582,7 @@ int vmx_create_vmcs(struct vcpu *v)
     __vmwrite(GUEST_RSP, 0);
     __vmwrite(GUEST_RFLAGS, X86_EFLAGS_MBS);
 
+    vmx_vmcs_exit(v);
     return 0;
 }
 
@@ -579,9 +592,10 @@ void vmx_destroy_vmcs(struct vcpu *v)
 
     if ( vmx->vmcs )
     {
-        __vmpclear(virt_to_maddr(vmx->vmcs));
+        vmx_clear_vmcs(v);
         free_xenheap_page(vmx->vmcs);
         vmx->vmcs = NULL;
+        vmx->vmcs_pa = 0;
     }
     if ( vmx->pml_pg )
     {
@@ -592,17 +606,11 @@ void vmx_destroy_vmcs(struct vcpu *v)
 
 /* ---- Page Modification Logging ------------------------------------------- */
 
-/* Load the VMCS of the vCPU that is running again (after touching another). */
-void vmx_vmcs_restore_current(void)
-{
-    if ( current && current->arch.hvm.vmx.vmcs )
-        vmx_vmcs_enter(current);
-}
-
 /*
  * Drain v's PML buffer into the log-dirty bitmap.  v's VMCS must be the
- * current one.  The index counts down from 511 and wraps to 0xffff when
- * the buffer is full; entries above the index are valid.
+ * loaded one (v is current, or inside vmx_vmcs_enter/exit).  The index
+ * counts down from 511 and wraps to 0xffff when the buffer is full;
+ * entries above the index are valid.
  */
 void vmx_vcpu_flush_pml_buffer(struct vcpu *v)
 {
@@ -613,6 +621,7 @@ void vmx_vcpu_flush_pml_buffer(struct vcpu *v)
 
     if ( !buf || !(vmx->secondary_exec_control & SECONDARY_EXEC_ENABLE_PML) )
         return;
+    ASSERT(vmx_vmcs_is_loaded(v));
 
     idx = __vmread(GUEST_PML_INDEX);
     i = idx >= PML_ENTITY_NUM ? 0 : idx + 1;
@@ -645,8 +654,8 @@ int vmx_domain_enable_pml(struct domain *d)
         __vmwrite(GUEST_PML_INDEX, PML_ENTITY_NUM - 1);
         vmx->secondary_exec_control |= SECONDARY_EXEC_ENABLE_PML;
         __vmwrite(SECONDARY_VM_EXEC_CONTROL, vmx->secondary_exec_control);
+        vmx_vmcs_exit(v);
     }
-    vmx_vmcs_restore_current();
     return 0;
 }
 
@@ -660,8 +669,8 @@ void vmx_domain_flush_pml_buffers(struct domain *d)
             continue;
         vmx_vmcs_enter(v);
         vmx_vcpu_flush_pml_buffer(v);
+        vmx_vmcs_exit(v);
     }
-    vmx_vmcs_restore_current();
 }
 
 void vmx_domain_disable_pml(struct domain *d)
@@ -678,8 +687,8 @@ void vmx_domain_disable_pml(struct domain *d)
         vmx_vcpu_flush_pml_buffer(v);
         vmx->secondary_exec_control &= ~SECONDARY_EXEC_ENABLE_PML;
         __vmwrite(SECONDARY_VM_EXEC_CONTROL, vmx->secondary_exec_control);
+        vmx_vmcs_exit(v);
     }
-    vmx_vmcs_restore_current();
 }
 
 /*

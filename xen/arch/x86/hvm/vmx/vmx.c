@@ -473,9 +473,12 @@ void vmx_do_resume(struct vcpu *v)
     struct cpu_user_regs *regs = &v->arch.hvm.regs;
     unsigned long rc;
 
-    vmx_vmcs_enter(v);
+    /* The one place the running vCPU's VMCS is made the loaded one. */
+    vmx_vmcs_reload(v);
     while ( vcpu_runnable(v) && sched_may_enter_guest() )
     {
+        /* Exit handlers touch other VMCSs only inside enter/exit pairs. */
+        BUG_ON(!vmx_vmcs_is_loaded(v));
         vmx_intr_assist(v, regs);
         __vmwrite(GUEST_RIP, regs->rip);
         __vmwrite(GUEST_RSP, regs->rsp);
@@ -511,6 +514,7 @@ unsigned long vmx_real_cr4(unsigned long guest_cr4);
 
 static void vmx_update_guest_cr(struct vcpu *v, unsigned int cr)
 {
+    ASSERT(vmx_vmcs_is_loaded(v));
     if ( cr == 0 )
     {
         __vmwrite(GUEST_CR0, vmx_real_cr0(v->arch.hvm.guest_cr0));
@@ -527,6 +531,7 @@ static void vmx_update_guest_efer(struct vcpu *v)
 {
     struct vmx_vcpu *vmx = &v->arch.hvm.vmx;
 
+    ASSERT(vmx_vmcs_is_loaded(v));
     __vmwrite(GUEST_EFER, v->arch.hvm.guest_efer);
     if ( v->arch.hvm.guest_efer & EFER_LMA )
         vmx->entry_control |= VM_ENTRY_IA32E_MODE;
@@ -537,6 +542,7 @@ static void vmx_update_guest_efer(struct vcpu *v)
 
 static unsigned int vmx_get_cpl(struct vcpu *v)
 {
+    ASSERT(vmx_vmcs_is_loaded(v));
     return (__vmread(GUEST_SS_AR_BYTES) >> 5) & 3;
 }
 
@@ -544,17 +550,20 @@ static unsigned int vmx_get_cpl(struct vcpu *v)
 
 static bool vmx_long_mode_code(struct vcpu *v)
 {
+    ASSERT(vmx_vmcs_is_loaded(v));
     return (v->arch.hvm.guest_efer & EFER_LMA) &&
            (__vmread(GUEST_CS_AR_BYTES) & SEG_AR_L);
 }
 
 static uint64_t vmx_get_guest_cr3(struct vcpu *v)
 {
+    ASSERT(vmx_vmcs_is_loaded(v));
     return __vmread(GUEST_CR3);
 }
 
 static uint64_t vmx_get_msr(struct vcpu *v, uint32_t msr, bool *ok)
 {
+    ASSERT(vmx_vmcs_is_loaded(v));
     *ok = true;
     switch ( msr )
     {
@@ -574,6 +583,7 @@ static uint64_t vmx_get_msr(struct vcpu *v, uint32_t msr, bool *ok)
 
 static bool vmx_set_msr(struct vcpu *v, uint32_t msr, uint64_t val)
 {
+    ASSERT(vmx_vmcs_is_loaded(v));
     switch ( msr )
     {
     case MSR_FS_BASE:           __vmwrite(GUEST_FS_BASE, val); return true;
@@ -746,9 +756,7 @@ static int vmx_set_context(struct vcpu *v, const struct vcpu_hvm_context *ctx)
     vmx_update_guest_cr(v, 0);
     vmx_update_guest_cr(v, 4);
     vmx_update_guest_efer(v);
-
-    /* Back to the VMCS of the vCPU that is running, if another. */
-    vmx_vmcs_restore_current();
+    vmx_vmcs_exit(v);
     return 0;
 }
 
@@ -819,7 +827,7 @@ static void vmx_save_cpu(struct vcpu *v, struct hvm_hw_cpu *c)
         c->pending_event = __vmread(VM_ENTRY_INTR_INFO);
         c->error_code = __vmread(VM_ENTRY_EXCEPTION_ERROR_CODE);
     }
-    vmx_vmcs_restore_current();
+    vmx_vmcs_exit(v);
 }
 
 static int vmx_load_cpu(struct vcpu *v, const struct hvm_hw_cpu *c)
@@ -881,21 +889,13 @@ static int vmx_load_cpu(struct vcpu *v, const struct hvm_hw_cpu *c)
     vmx_update_guest_cr(v, 0);
     vmx_update_guest_cr(v, 4);
     vmx_update_guest_efer(v);
-    vmx_vmcs_restore_current();
+    vmx_vmcs_exit(v);
     return 0;
-}
-
-static int vmx_vcpu_initialise(struct vcpu *v)
-{
-    int rc = vmx_create_vmcs(v);
-
-    vmx_vmcs_restore_current();
-    return rc;
 }
 
 const struct hvm_function_table vmx_function_table = {
     .name               = "VMX",
-    .vcpu_initialise    = vmx_vcpu_initialise,
+    .vcpu_initialise    = vmx_create_vmcs,
     .vcpu_destroy       = vmx_destroy_vmcs,
     .do_resume          = vmx_do_resume,
     .update_guest_cr    = vmx_update_guest_cr,

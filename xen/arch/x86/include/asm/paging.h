@@ -13,6 +13,7 @@
 #define __ASM_X86_PAGING_H__
 
 #include <xen/types.h>
+#include <public/xen.h>
 
 struct domain;
 struct vcpu;
@@ -72,6 +73,15 @@ struct log_dirty_domain {
     uint64_t        peek_calls;
     uint64_t        vram_calls;
     uint64_t        clean_preempted;    /* continuations of CLEAN/PEEK */
+
+    /*
+     * Pages newly dirtied (0->1) per block of 2^block_shift pfns
+     * (XEN_DOMCTL_get_dirty_blocks): made when tracking is first
+     * switched on, kept until the domain is destroyed.
+     */
+    uint64_t       *block_dirty;
+    unsigned int    nr_blocks;
+    unsigned int    block_shift;
 };
 
 struct paging_domain {
@@ -90,9 +100,9 @@ void paging_teardown(struct domain *d);
 void paging_log_dirty_init(struct domain *d, const struct log_dirty_ops *ops);
 int paging_log_dirty_enable(struct domain *d, bool global);
 void paging_log_dirty_disable(struct domain *d);
-/* Read and clear the bits of [begin, begin + nr) into gva; re-arm them if asked. */
+/* Read and clear the bits of [begin, begin + nr) into bitmap; re-arm them if asked. */
 int paging_log_dirty_range(struct domain *d, unsigned long begin, unsigned long nr,
-                           unsigned long gva, bool rearm);
+                           XEN_GUEST_HANDLE(void) bitmap, bool rearm);
 
 /* hap/hap.c: the HAP mechanisms (PML or write protection). */
 void hap_domain_init(struct domain *d);
@@ -100,6 +110,6 @@ void hap_domain_init(struct domain *d);
 bool hap_handle_logdirty_fault(struct vcpu *v, unsigned long gfn);
 /* XEN_DMOP_track_dirty_vram. */
 int hap_track_dirty_vram(struct domain *d, uint64_t first_pfn, uint32_t nr,
-                         unsigned long bitmap_gva, unsigned long bitmap_size);
+                         XEN_GUEST_HANDLE(void) bitmap, unsigned long bitmap_size);
 
 #endif /* __ASM_X86_PAGING_H__ */

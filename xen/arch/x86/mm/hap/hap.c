@@ -127,7 +127,7 @@ bool hap_handle_logdirty_fault(struct vcpu *v, unsigned long gfn)
 #define DIRTY_VRAM_MAX_PFNS (1UL << (30 - PAGE_SHIFT))
 
 int hap_track_dirty_vram(struct domain *d, uint64_t first_pfn, uint32_t nr,
-                         unsigned long bitmap_gva, unsigned long bitmap_size)
+                         XEN_GUEST_HANDLE(void) bitmap, unsigned long bitmap_size)
 {
     struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
     unsigned long bytes = DIV_ROUND_UP((unsigned long)nr, 8);
@@ -150,7 +150,7 @@ int hap_track_dirty_vram(struct domain *d, uint64_t first_pfn, uint32_t nr,
     if ( nr > DIRTY_VRAM_MAX_PFNS || nr > ram_pfns(d) ||
          first_pfn > ram_pfns(d) - nr || bitmap_size < bytes )
         return -EINVAL;
-    if ( !guest_range_writable(bitmap_gva, bytes) )
+    if ( !guest_handle_okay(bitmap, bytes) )
         return -EFAULT;
 
     ld->vram_calls++;
@@ -173,14 +173,14 @@ int hap_track_dirty_vram(struct domain *d, uint64_t first_pfn, uint32_t nr,
         ld->vram_begin = first_pfn;
         ld->vram_nr = nr;
         /* Drop stale bits of the new range, then track it afresh. */
-        rc = paging_log_dirty_range(d, first_pfn, nr, bitmap_gva, false);
+        rc = paging_log_dirty_range(d, first_pfn, nr, bitmap, false);
         if ( rc )
             return rc;
         while ( done < bytes )
         {
             unsigned long n = min(bytes - done, (unsigned long)PAGE_SIZE);
 
-            if ( copy_to_guest(bitmap_gva + done, ones, n) )
+            if ( copy_to_guest_offset(bitmap, done, ones, n) )
                 return -EFAULT;
             done += n;
         }
@@ -189,5 +189,5 @@ int hap_track_dirty_vram(struct domain *d, uint64_t first_pfn, uint32_t nr,
     }
 
     /* The same range again: what was written since the last call. */
-    return paging_log_dirty_range(d, first_pfn, nr, bitmap_gva, true);
+    return paging_log_dirty_range(d, first_pfn, nr, bitmap, true);
 }

@@ -8,6 +8,7 @@
 #define __ASM_X86_HVM_HVM_H__
 
 #include <xen/types.h>
+#include <public/xen.h>
 #include <asm/processor.h>
 #include <asm/regs.h>
 
@@ -65,8 +66,8 @@ void hvm_vcpu_destroy(struct vcpu *v);
 void hvm_context_switch(struct vcpu *prev, struct vcpu *next);
 
 /* hvm/save.c: XEN_DOMCTL_gethvmcontext / sethvmcontext. */
-int hvm_save_context(struct domain *d, unsigned long gva, uint32_t *size);
-int hvm_load_context(struct domain *d, unsigned long gva, uint32_t size);
+int hvm_save_context(struct domain *d, XEN_GUEST_HANDLE(uint8) buf, uint32_t *size);
+int hvm_load_context(struct domain *d, XEN_GUEST_HANDLE(uint8) buf, uint32_t size);
 
 /* Handlers called from the vendor exit path (CPUID: asm/cpuid.h, MSRs: asm/msr.h). */
 void hvm_hlt(struct vcpu *v, struct cpu_user_regs *regs);

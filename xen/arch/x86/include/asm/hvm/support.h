@@ -21,4 +21,12 @@ int hvm_init_hypercall_page(struct domain *d, uint64_t gpa);
  */
 uint64_t hvm_gva_to_gpa(struct vcpu *v, unsigned long gva, bool write);
 
+/*
+ * Read len bytes of the current vCPU's memory at linear address addr (not
+ * a hypercall argument: the hypervisor's own reads, e.g. instruction
+ * bytes).  Returns the number of bytes NOT read.
+ */
+unsigned long hvm_fetch_from_guest_linear(void *buf, unsigned long addr,
+                                          size_t len);
+
 #endif /* __ASM_X86_HVM_SUPPORT_H__ */

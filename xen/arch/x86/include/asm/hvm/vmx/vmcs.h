@@ -297,6 +297,8 @@ extern struct vmx_caps vmx_caps;
 /* Per-vCPU VMX state. */
 struct vmx_vcpu {
     void        *vmcs;          /* 4 KiB VMCS region */
+    paddr_t      vmcs_pa;       /* its machine address (VMPTRLD's operand) */
+    int          active_cpu;    /* CPU it is active on (loaded, not cleared); -1: none */
     bool         launched;      /* VMLAUNCH done since the last VMCLEAR */
     uint16_t     vpid;
     uint32_t     secondary_exec_control;
@@ -310,8 +312,20 @@ struct vcpu;
 int vmx_cpu_up(void);
 int vmx_create_vmcs(struct vcpu *v);
 void vmx_destroy_vmcs(struct vcpu *v);
+
+/*
+ * The loaded VMCS (current_vmcs.c).  __vmread/__vmwrite act on it.  To
+ * touch a VMCS other than the running vCPU's: vmx_vmcs_enter(v), then the
+ * accesses, then vmx_vmcs_exit(v); both are no-ops when v is current.
+ */
 void vmx_vmcs_enter(struct vcpu *v);
-void vmx_vmcs_restore_current(void);
+bool vmx_vmcs_try_enter(struct vcpu *v);
+void vmx_vmcs_exit(struct vcpu *v);
+void vmx_vmcs_reload(struct vcpu *v);       /* vmx_do_resume() only */
+void vmx_load_vmcs(struct vcpu *v);
+void vmx_clear_vmcs(struct vcpu *v);
+paddr_t vmx_current_vmcs(void);             /* 0: none loaded */
+bool vmx_vmcs_is_loaded(const struct vcpu *v);
 /* A guest segment register in the current VMCS (access rights: VMCS layout). */
 void vmx_set_segment(enum x86_segment seg, uint16_t sel, uint64_t base,
                      uint32_t limit, uint32_t ar);
@@ -332,5 +346,8 @@ void vmx_domain_flush_pml_buffers(struct domain *d);
 /* Raw VMX instructions.  Failures are hypervisor bugs, reported with the field. */
 unsigned long __vmread(unsigned long field);
 void __vmwrite(unsigned long field, unsigned long value);
+/* Only current_vmcs.c, which keeps the record, loads or clears a VMCS. */
+bool __vmptrld(paddr_t pa);
+bool __vmpclear(paddr_t pa);
 
 #endif /* __ASM_X86_HVM_VMX_VMCS_H__ */
