@@ -59,7 +59,7 @@ run_suite tools-migrate make -s -C tools/tests/migrate
 run_suite guests tests/run-tests.sh -n
 # Debian's stock kernel as the PVH control domain, running the toolstack
 # against live guests, save/restore and migration (fetched once with apt
-# into build/dom0; 7-13 min).
+# into build/dom0; 4-13 min).
 run_suite dom0-linux tests/dom0-linux/run.sh -t 1200
 
 echo "=== total ==="
