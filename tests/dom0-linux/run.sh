@@ -5,12 +5,13 @@
 # stock kernel as the PVH dom0 once (tools/dom0/run-dom0.sh -m checks),
 # let its /init run the toolstack checks (tools/dom0/checks.sh: xl list,
 # info, dmesg, create, pause/unpause, log-dirty, vram-track, dirty-rate,
-# destroy) and report them.  Part of `make test` (suite dom0-linux): it
+# destroy; every log-dirty bitmap of a writer guest checked against its
+# record, checks-logdirty.sh) and report them.  Part of `make test` (suite dom0-linux): it
 # fetches the kernel with apt once, into build/dom0 (docs/misc/dom0-linux.md).
 #
 #   tests/dom0-linux/run.sh [-t SECONDS] [-f] [-v]
 #
-#   -t  stop Bochs after this long (default 400)
+#   -t  stop Bochs after this long (default 1200)
 #   -f  show the console live
 #   -v  print the whole serial log if the test fails
 #
@@ -21,7 +22,7 @@ set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT" || exit 1
 
-timeout=400
+timeout=1200
 args=()
 verbose=0
 while getopts "t:fvh" opt; do

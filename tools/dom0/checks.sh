@@ -139,5 +139,10 @@ wait "$cleaner" 2> /dev/null
 run "log-dirty off (after xl top)" xl log-dirty "$d" off
 run "xl destroy (after xl top)" xl destroy "$d"
 
+# --- Exactness and migration (checks-logdirty.sh, checks-migrate.sh) ---
+. /etc/dom0/checks-logdirty.sh
+. /etc/dom0/checks-migrate.sh
+# --- end of exactness and migration ---
+
 echo "dom0 checks: $pass passed, $fail failed"
 [ $fail -eq 0 ]

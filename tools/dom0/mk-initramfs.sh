@@ -8,6 +8,9 @@
 #   /lib/modules/*.ko            xen-privcmd, xen-evtchn, xen-gntdev, xenfs
 #                                from the same kernel package
 #   /usr/sbin/xl                 tools/xl/xl.static, stripped (no .so needed)
+#   /usr/sbin/xen-logdirty-check tools/misc/xen-logdirty-check.static, stripped
+#   /etc/dom0/checks-*.sh        sourced by checks.sh
+#   /usr/bin/ssh                 tools/dom0/ssh: runs the command for localhost
 #   /usr/sbin/xentop             tools/xentop/xentop.static, stripped (`xl top`
 #                                runs it; batch mode needs no terminfo)
 #   /usr/lib/xen-pml/*.elf       the domU test kernels to `xl create` from
@@ -48,12 +51,15 @@ xl=$ROOT/tools/xl/xl.static
 [ -x "$xl" ] || die "no $xl: make -C tools/xl xl.static"
 xentop=$ROOT/tools/xentop/xentop.static
 [ -x "$xentop" ] || die "no $xentop: make -C tools/xentop xentop.static"
-DOMU_KERNELS="boot demo dirtier jbb pause-spin smp-rr crash hypercall-errors"
+DOMU_KERNELS="boot demo dirtier jbb pause-spin smp-rr crash hypercall-errors mig-writer"
 
 stage=$dir/initramfs.d
 rm -rf "$stage"
 mkdir -p "$stage"
 strip -o "$stage/xl" "$xl"
+ldc=$ROOT/tools/misc/xen-logdirty-check.static
+[ -x "$ldc" ] || die "no $ldc: make -C tools/misc xen-logdirty-check.static"
+strip -o "$stage/xen-logdirty-check" "$ldc"
 strip -o "$stage/xentop" "$xentop"
 
 list=$dir/initramfs.list
@@ -68,6 +74,12 @@ list=$dir/initramfs.list
     echo "nod /dev/console 0600 0 0 c 5 1"
     echo "file /init $ROOT/tools/dom0/init 0755 0 0"
     echo "file /etc/dom0/checks.sh $ROOT/tools/dom0/checks.sh 0755 0 0"
+    # Exactness and migration: the checks, the checker, the ssh shim.
+    for f in checks-logdirty.sh checks-migrate.sh; do
+        echo "file /etc/dom0/$f $ROOT/tools/dom0/$f 0644 0 0"
+    done
+    echo "file /usr/sbin/xen-logdirty-check $stage/xen-logdirty-check 0755 0 0"
+    echo "file /usr/bin/ssh $ROOT/tools/dom0/ssh 0755 0 0"
     echo "file /bin/busybox $bb 0755 0 0"
     # Every applet a link to busybox, where Debian's busybox puts it.
     "$bb" --list-full | while read -r a; do

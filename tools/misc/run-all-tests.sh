@@ -58,8 +58,9 @@ run_suite tools-guest make -s -C tools/tests/guest
 run_suite tools-migrate make -s -C tools/tests/migrate
 run_suite guests tests/run-tests.sh -n
 # Debian's stock kernel as the PVH control domain, running the toolstack
-# against live guests (fetched once with apt into build/dom0; ~2.5 min).
-run_suite dom0-linux tests/dom0-linux/run.sh -t 600
+# against live guests, save/restore and migration (fetched once with apt
+# into build/dom0; 4-13 min).
+run_suite dom0-linux tests/dom0-linux/run.sh -t 1200
 
 echo "=== total ==="
 if [ ${#failed_suites[@]} -ne 0 ]; then
