@@ -370,9 +370,14 @@ noreturn void scheduler_run(void)
             do_softirq();
             if ( domains_to_reap() )
                 continue;
+            /*
+             * Said once per boot: with console input on the UART's
+             * interrupt, idling with no timer armed is the normal state of
+             * a dom0 waiting for a key, not a warning each time.
+             */
             if ( timer_next_deadline() == STIME_MAX && !warned_idle )
             {
-                printk(XENLOG_WARNING "All vCPUs are blocked with no wake-up pending: idling\n");
+                printk(XENLOG_INFO "All vCPUs are blocked with no timer pending: idling until an interrupt\n");
                 warned_idle = true;
             }
             idle_halts++;
@@ -382,7 +387,6 @@ noreturn void scheduler_run(void)
             resched_pending = false;
             continue;
         }
-        warned_idle = false;
 
         if ( v != current )
             hvm_context_switch(current, v);
