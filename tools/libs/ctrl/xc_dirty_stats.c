@@ -15,6 +15,9 @@ _Static_assert(sizeof(xen_domctl_exit_counts_t) <=
 _Static_assert(sizeof(xen_domctl_dirty_blocks_t) <=
                sizeof(((struct xen_domctl *)0)->u),
                "dirty_blocks must fit the domctl union");
+_Static_assert(sizeof(xen_domctl_dirty_rearm_t) <=
+               sizeof(((struct xen_domctl *)0)->u),
+               "dirty_rearm must fit the domctl union");
 
 int xc_dirty_stats(xc_interface *xch, uint32_t domid,
                    xen_domctl_dirty_stats_t *stats,
@@ -167,5 +170,19 @@ int xc_dirty_blocks(xc_interface *xch, uint32_t domid,
     if ( counts )
         xc_hypercall_bounce_post(xch, counts);
 
+    return rc;
+}
+
+int xc_dirty_rearm(xc_interface *xch, uint32_t domid, uint64_t *pages)
+{
+    struct xen_domctl domctl = {
+        .cmd = XEN_DOMCTL_dirty_rearm,
+        .domain = domid,
+    };
+    xen_domctl_dirty_rearm_t *ra = DOMCTL_EXT(&domctl, xen_domctl_dirty_rearm_t);
+    int rc = do_domctl(xch, &domctl);
+
+    if ( rc == 0 && pages )
+        *pages = ra->pages;
     return rc;
 }
