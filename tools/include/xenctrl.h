@@ -435,6 +435,10 @@ int xc_dirty_stats_all(xc_interface *xch,
 int xc_dirty_blocks(xc_interface *xch, uint32_t domid,
                     uint64_t *counts, unsigned int *nr_blocks,
                     xen_domctl_dirty_blocks_t *info);
+/* The same for either counter: XEN_DIRTY_BLOCKS_NEWLY or _LOGGED. */
+int xc_dirty_blocks_counter(xc_interface *xch, uint32_t domid, uint32_t counter,
+                            uint64_t *counts, unsigned int *nr_blocks,
+                            xen_domctl_dirty_blocks_t *info);
 
 /*
  * xc_dirty_rearm: re-arm log-dirty tracking of the domain's pages written

@@ -135,6 +135,14 @@ int xc_dirty_blocks(xc_interface *xch, uint32_t domid,
                     uint64_t *counts, unsigned int *nr_blocks,
                     xen_domctl_dirty_blocks_t *info)
 {
+    return xc_dirty_blocks_counter(xch, domid, XEN_DIRTY_BLOCKS_NEWLY, counts,
+                                   nr_blocks, info);
+}
+
+int xc_dirty_blocks_counter(xc_interface *xch, uint32_t domid, uint32_t counter,
+                            uint64_t *counts, unsigned int *nr_blocks,
+                            xen_domctl_dirty_blocks_t *info)
+{
     unsigned int room = counts && nr_blocks ? *nr_blocks : 0;
     DECLARE_HYPERCALL_BOUNCE(counts, room * sizeof(*counts),
                              XC_HYPERCALL_BUFFER_BOUNCE_OUT);
@@ -154,6 +162,7 @@ int xc_dirty_blocks(xc_interface *xch, uint32_t domid,
         return -1;
 
     db->nr_blocks = room;
+    db->counter = counter;
     set_xen_guest_handle(db->counts, counts);
 
     rc = do_domctl(xch, &domctl);

@@ -83,15 +83,18 @@ static int exit_counts(struct domain *d, struct xen_domctl_exit_counts *ec)
     return 0;
 }
 
-/* Counters only (never the bitmap); checks as dirty_stats_all's. */
+/* Counters only (never the bitmap), either kind; checks as dirty_stats_all's. */
 static int dirty_blocks(struct domain *d, struct xen_domctl_dirty_blocks *db)
 {
     const struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
     bool query = guest_handle_is_null(db->counts);
     unsigned int room = db->nr_blocks;
+    const uint64_t *counts;
 
-    if ( query != !room || room > XEN_DIRTY_BLOCKS_MAX )
+    if ( query != !room || room > XEN_DIRTY_BLOCKS_MAX || db->pad ||
+         db->counter > XEN_DIRTY_BLOCKS_LOGGED )
         return -EINVAL;
+    counts = db->counter == XEN_DIRTY_BLOCKS_LOGGED ? ld->block_logged : ld->block_dirty;
     if ( !query && !guest_handle_okay(db->counts, room) )
         return -EFAULT;
     db->nr_blocks = ld->nr_blocks;
@@ -103,7 +106,7 @@ static int dirty_blocks(struct domain *d, struct xen_domctl_dirty_blocks *db)
         return 0;
     if ( room < ld->nr_blocks )
         return -ENOBUFS;
-    if ( ld->nr_blocks && copy_to_guest(db->counts, ld->block_dirty, ld->nr_blocks) )
+    if ( ld->nr_blocks && copy_to_guest(db->counts, counts, ld->nr_blocks) )
         return -EFAULT;
     return 0;
 }

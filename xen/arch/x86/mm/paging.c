@@ -126,6 +126,8 @@ void paging_mark_dirty(struct domain *d, unsigned long gfn, struct vcpu *v)
     ld->total_logged++;
     if ( v )
         v->arch.hvm.writes_logged++;
+    if ( (gfn >> ld->block_shift) < ld->nr_blocks )
+        ld->block_logged[gfn >> ld->block_shift]++;
     /* Writes cluster: a PML drain mostly hits the leaf it hit last. */
     if ( ld->last_leaf && (gfn & ~(LEAF_PFNS - 1)) == ld->last_leaf_base )
         leaf = ld->last_leaf;
@@ -520,8 +522,14 @@ static void dirty_blocks_init(struct domain *d)
     while ( ((pfns - 1) >> shift) + 1 > XEN_DIRTY_BLOCKS_MAX )
         shift++;
     ld->block_dirty = xzalloc_array(uint64_t, ((pfns - 1) >> shift) + 1);
-    if ( !ld->block_dirty )
+    ld->block_logged = xzalloc_array(uint64_t, ((pfns - 1) >> shift) + 1);
+    if ( !ld->block_dirty || !ld->block_logged )
+    {
+        xfree(ld->block_dirty);
+        xfree(ld->block_logged);
+        ld->block_dirty = ld->block_logged = NULL;
         return;
+    }
     ld->block_shift = shift;
     ld->nr_blocks = ((pfns - 1) >> shift) + 1;
 }
@@ -628,5 +636,6 @@ void paging_teardown(struct domain *d)
     trie_free(ld);
     ld->nr_blocks = 0;
     xfree(ld->block_dirty);
-    ld->block_dirty = NULL;
+    xfree(ld->block_logged);
+    ld->block_dirty = ld->block_logged = NULL;
 }

@@ -73,10 +73,13 @@ struct xen_domctl_exit_counts {
 typedef struct xen_domctl_exit_counts xen_domctl_exit_counts_t;
 
 /*
- * XEN_DOMCTL_get_dirty_blocks: pages newly dirtied (log-dirty 0->1
- * transitions, the same events as pages_dirtied) per block of the
- * domain's guest-physical memory, for xentop's heat map.  Counters only:
- * no bitmap is cleaned or peeked.
+ * XEN_DOMCTL_get_dirty_blocks: per block of the domain's guest-physical
+ * memory, for xentop's heat map, one of two counters ('counter', IN):
+ * XEN_DIRTY_BLOCKS_NEWLY, pages newly dirtied (log-dirty 0->1
+ * transitions, the same events as pages_dirtied), or
+ * XEN_DIRTY_BLOCKS_LOGGED, writes logged (the same events as
+ * writes_logged: they go on after a XEN_DOMCTL_dirty_rearm).  Counters
+ * only: no bitmap is cleaned or peeked.
  *
  * The counters are made the first time tracking is switched on for the
  * domain (global log-dirty or VRAM), for pfns [0, highest RAM pfn mapped
@@ -88,6 +91,7 @@ typedef struct xen_domctl_exit_counts xen_domctl_exit_counts_t;
  * the counters could not be allocated).
  *
  *   IN   nr_blocks: room in 'counts' (records)
+ *   IN   counter: XEN_DIRTY_BLOCKS_*; pad: 0 (-EINVAL otherwise)
  *   OUT  nr_blocks: blocks counted;  block_shift: log2(pfns per block)
  *   OUT  vram_first_pfn, vram_nr: the dirty-VRAM range (nr 0: none)
  *   OUT  now: the hypervisor's system time (ns) when they were read
@@ -99,6 +103,8 @@ typedef struct xen_domctl_exit_counts xen_domctl_exit_counts_t;
  */
 #define XEN_DIRTY_BLOCKS_MAX        1024
 #define XEN_DIRTY_BLOCK_SHIFT_MIN   9           /* 2 MiB */
+#define XEN_DIRTY_BLOCKS_NEWLY      0           /* 0->1 transitions */
+#define XEN_DIRTY_BLOCKS_LOGGED     1           /* every logged write */
 
 struct xen_domctl_dirty_blocks {
     uint32_t nr_blocks;         /* IN: room; OUT: blocks counted */
@@ -107,6 +113,8 @@ struct xen_domctl_dirty_blocks {
     uint64_aligned_t vram_nr;           /* OUT */
     uint64_aligned_t now;               /* OUT */
     XEN_GUEST_HANDLE_64(uint64) counts; /* OUT: counts[block] */
+    uint32_t counter;           /* IN: XEN_DIRTY_BLOCKS_* */
+    uint32_t pad;               /* IN: 0 */
 };
 typedef struct xen_domctl_dirty_blocks xen_domctl_dirty_blocks_t;
 

@@ -97,6 +97,7 @@ struct log_dirty_domain {
      * switched on, kept until the domain is destroyed.
      */
     uint64_t       *block_dirty;
+    uint64_t       *block_logged;   /* every logged write, per block */
     unsigned int    nr_blocks;
     unsigned int    block_shift;
 };
