@@ -175,8 +175,8 @@ static unsigned long bits_in(const unsigned long *bm, unsigned long first,
     return n;
 }
 
-static int raw_blocks(uint32_t dom, uint32_t room, void *buf,
-                      xen_domctl_dirty_blocks_t *out)
+static int raw_blocks_of(uint32_t dom, uint32_t room, void *buf, uint32_t counter,
+                         uint32_t pad, xen_domctl_dirty_blocks_t *out)
 {
     struct xen_domctl d;
     xen_domctl_dirty_blocks_t *db = (void *)&d.u;
@@ -187,10 +187,18 @@ static int raw_blocks(uint32_t dom, uint32_t room, void *buf,
     d.interface_version = XEN_DOMCTL_INTERFACE_VERSION;
     d.domain = dom;
     db->nr_blocks = room;
+    db->counter = counter;
+    db->pad = pad;
     set_xen_guest_handle_raw(db->counts, (uint64_t *)buf);
     rc = xc_domctl(xch, &d) ? errno : 0;
     *out = *db;
     return rc;
+}
+
+static int raw_blocks(uint32_t dom, uint32_t room, void *buf,
+                      xen_domctl_dirty_blocks_t *out)
+{
+    return raw_blocks_of(dom, room, buf, XEN_DIRTY_BLOCKS_NEWLY, 0, out);
 }
 
 static void test_block_errors(unsigned int want)
@@ -220,6 +228,10 @@ static void test_block_errors(unsigned int want)
     expect("blocks: buffer outside our memory",
            raw_blocks(domu, want, (void *)0x7fff00000000UL, &o), EFAULT);
     expect("blocks: no such domain", raw_blocks(0x7ff0, want, b, &o), ESRCH);
+    expect("blocks: no such counter",
+           raw_blocks_of(domu, want, b, XEN_DIRTY_BLOCKS_LOGGED + 1, 0, &o), EINVAL);
+    expect("blocks: pad not 0",
+           raw_blocks_of(domu, want, b, XEN_DIRTY_BLOCKS_LOGGED, 1, &o), EINVAL);
 }
 
 /*
@@ -351,13 +363,28 @@ static unsigned long data_bits(const unsigned long *bm)
  * the consumer's CLEAN rounds, the monitor re-arming between them and in
  * the middle of each while the writer writes: every bitmap still exact.
  */
+static unsigned int logged_blocks(uint64_t *b, unsigned int *shift)
+{
+    xen_domctl_dirty_blocks_t info;
+    unsigned int n = MAX_BLOCKS;
+
+    if ( xc_dirty_blocks_counter(xch, domu, XEN_DIRTY_BLOCKS_LOGGED, b, &n, &info) )
+    {
+        bad++;
+        xtf_failure("Fail: xc_dirty_blocks_counter: errno %d\n", errno);
+        return 0;
+    }
+    *shift = info.block_shift;
+    return n;
+}
+
 static void test_rearm(xc_hypercall_buffer_t *buf, unsigned long *bitmap)
 {
     const xen_dirty_sysctl_domain_t *r;
     xen_domctl_dirty_stats_t st0, st1;
     uint64_t logged, dirtied, exits, pages, t0, t1;
     struct mark m0, m1;
-    unsigned int i, n;
+    unsigned int i, n, nb, shift = 0;
     int rc;
 
     printk("Re-arm errors:\n");
@@ -381,9 +408,10 @@ static void test_rearm(xc_hypercall_buffer_t *buf, unsigned long *bitmap)
     logged = r->writes_logged;
     dirtied = r->pages_dirtied;
     exits = r->pml_full_exits + r->wp_faults;
+    nb = logged_blocks(blk0, &shift);
     for ( i = 0; i < 6; i++ )
     {
-        unsigned long must, may, set, d;
+        unsigned long must, may, set, d, bsum = 0;
 
         xc_domain_unpause(xch, domu);
         run_domu(1500);
@@ -414,6 +442,25 @@ static void test_rearm(xc_hypercall_buffer_t *buf, unsigned long *bitmap)
         else
             check(d >= must && d <= may + REARM_SLACK,
                   "re-armed interval: %lu logged, %lu written\n", d, must);
+
+        /* The heat map's logged counters: the same writes, per block. */
+        check(logged_blocks(blk1, &shift) == nb && nb, "%lu blocks, %lu before\n",
+              nb, nb);
+        for ( unsigned int b = 0; b < nb; b++ )
+        {
+            unsigned long first = (unsigned long)b << shift, db = blk1[b] - blk0[b];
+            unsigned long bmust = bits_in(bm_must, first, 1UL << shift);
+            unsigned long bmay = bits_in(bm_may, first, 1UL << shift);
+
+            bsum += db;
+            check((i == 1 || db >= bmust) && (first < DT_DATA_GFN || db <= bmay),
+                  "logged block: +%lu, written %lu\n", db, bmust);
+        }
+        check(bsum == d, "logged blocks +%lu, domain +%lu\n", bsum, d);
+        if ( i == 5 )
+            printk("interval 5: logged per block add up to %lu, each within what was written there\n",
+                   bsum);
+        memcpy(blk0, blk1, nb * sizeof(*blk0));
         logged = r->writes_logged;
         dirtied = r->pages_dirtied;
         exits = r->pml_full_exits + r->wp_faults;
