@@ -236,7 +236,7 @@ top -b -i 3 -d 0.1 -D 5
 want_rc 0
 [ "$(grep -c '^DETAIL' "$W/out")" = 3 ] || problem "$(grep -c '^DETAIL' "$W/out") details, want 3"
 counts=$(sort "$W/log" | uniq -c | awk '{ print $2 " " $3 " " $4 "=" $1 }' | paste -sd' ')
-[ "$counts" = "dirty_blocks 5 =5 dirty_stats_all  =5 exit_counts 5 0=4 exit_counts 5 1=4" ] ||
+[ "$counts" = "dirty_blocks 5 logged=5 dirty_stats_all  =5 exit_counts 5 0=4 exit_counts 5 1=4" ] ||
     problem "calls: $counts"
 grep -qE '^(shadow_op|logdirty)' "$W/log" && problem "bitmap or mode touched: $(cat "$W/log")"
 end

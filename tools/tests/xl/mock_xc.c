@@ -1294,16 +1294,31 @@ int xc_dirty_blocks(xc_interface *xch, uint32_t domid,
                     uint64_t *counts, unsigned int *nr_blocks,
                     xen_domctl_dirty_blocks_t *info)
 {
+    return xc_dirty_blocks_counter(xch, domid, XEN_DIRTY_BLOCKS_NEWLY, counts,
+                                   nr_blocks, info);
+}
+
+/* Either counter: the same blocks, counted apart (both grow by brate). */
+int xc_dirty_blocks_counter(xc_interface *xch, uint32_t domid, uint32_t counter,
+                            uint64_t *counts, unsigned int *nr_blocks,
+                            xen_domctl_dirty_blocks_t *info)
+{
     static uint64_t k;
-    static struct { uint32_t id; bool used; uint64_t n[MAX_BLOCKS]; } acc[MAX_DOMS];
+    static struct { uint32_t id; bool used; uint64_t n[MAX_BLOCKS]; } accs[2][MAX_DOMS];
+    typeof(accs[0][0]) *acc;
     const char *step = getenv("MOCK_XC_CLOCK_NS");
     struct fake_dom *d = find(domid);
     uint64_t *sum = NULL;
 
     (void)xch;
-    record("dirty_blocks %u", domid);
+    record("dirty_blocks %u%s", domid, counter == XEN_DIRTY_BLOCKS_LOGGED ? " logged" : "");
     if (!d || injected("xc_dirty_blocks"))
         return -1;
+    if (counter > XEN_DIRTY_BLOCKS_LOGGED) {
+        errno = EINVAL;
+        return -1;
+    }
+    acc = accs[counter];
     if (!nr_blocks || (counts && !*nr_blocks) || (counts && *nr_blocks > XEN_DIRTY_BLOCKS_MAX)) {
         errno = EINVAL;
         return -1;
