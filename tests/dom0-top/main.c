@@ -11,8 +11,12 @@
  * count grows by exactly the bits the CLEAN returned in it, the blocks
  * above the writer's region stay cold, and under VRAM tracking only the
  * VRAM block moves, by exactly the bits the VRAM read returned.  Then
- * the error cases, and what one call costs in TSC ticks (one tick per
- * instruction under Bochs).
+ * the monitor's re-arm (XEN_DOMCTL_dirty_rearm, test_rearm): with the
+ * monitor as the only consumer, each re-armed interval logs exactly the
+ * pages the writer wrote in it (and the one interval without a re-arm
+ * fewer), and a consumer's CLEAN rounds stay exact while the monitor
+ * re-arms between and inside them.  Then the error cases, and what one
+ * call costs in TSC ticks (one tick per instruction under Bochs).
  *
  * Guest command line: domu=<id> (default 1).
  */
@@ -171,8 +175,8 @@ static unsigned long bits_in(const unsigned long *bm, unsigned long first,
     return n;
 }
 
-static int raw_blocks(uint32_t dom, uint32_t room, void *buf,
-                      xen_domctl_dirty_blocks_t *out)
+static int raw_blocks_of(uint32_t dom, uint32_t room, void *buf, uint32_t counter,
+                         uint32_t pad, xen_domctl_dirty_blocks_t *out)
 {
     struct xen_domctl d;
     xen_domctl_dirty_blocks_t *db = (void *)&d.u;
@@ -183,10 +187,18 @@ static int raw_blocks(uint32_t dom, uint32_t room, void *buf,
     d.interface_version = XEN_DOMCTL_INTERFACE_VERSION;
     d.domain = dom;
     db->nr_blocks = room;
+    db->counter = counter;
+    db->pad = pad;
     set_xen_guest_handle_raw(db->counts, (uint64_t *)buf);
     rc = xc_domctl(xch, &d) ? errno : 0;
     *out = *db;
     return rc;
+}
+
+static int raw_blocks(uint32_t dom, uint32_t room, void *buf,
+                      xen_domctl_dirty_blocks_t *out)
+{
+    return raw_blocks_of(dom, room, buf, XEN_DIRTY_BLOCKS_NEWLY, 0, out);
 }
 
 static void test_block_errors(unsigned int want)
@@ -216,6 +228,10 @@ static void test_block_errors(unsigned int want)
     expect("blocks: buffer outside our memory",
            raw_blocks(domu, want, (void *)0x7fff00000000UL, &o), EFAULT);
     expect("blocks: no such domain", raw_blocks(0x7ff0, want, b, &o), ESRCH);
+    expect("blocks: no such counter",
+           raw_blocks_of(domu, want, b, XEN_DIRTY_BLOCKS_LOGGED + 1, 0, &o), EINVAL);
+    expect("blocks: pad not 0",
+           raw_blocks_of(domu, want, b, XEN_DIRTY_BLOCKS_LOGGED, 1, &o), EINVAL);
 }
 
 /*
@@ -306,6 +322,199 @@ static void test_blocks(xc_hypercall_buffer_t *buf, unsigned long *bitmap,
     check(!rc, "VRAM read: errno %lu%lu\n", errno, 0);
     xendevicemodel_track_dirty_vram(dmod, domu, DT_VRAM_GFN, 0, vbits);
     xendevicemodel_close(dmod);
+}
+
+/* ---- the monitor's re-arm (XEN_DOMCTL_dirty_rearm) ---- */
+
+static int raw_rearm(uint32_t dom, uint32_t flags, uint32_t pad, uint64_t *pages)
+{
+    struct xen_domctl d;
+    xen_domctl_dirty_rearm_t *ra = (void *)&d.u;
+    int rc;
+
+    memset(&d, 0, sizeof(d));
+    d.cmd = XEN_DOMCTL_dirty_rearm;
+    d.interface_version = XEN_DOMCTL_INTERFACE_VERSION;
+    d.domain = dom;
+    ra->flags = flags;
+    ra->pad = pad;
+    rc = xc_domctl(xch, &d) ? errno : 0;
+    if ( pages )
+        *pages = ra->pages;
+    return rc;
+}
+
+static unsigned long data_bits(const unsigned long *bm)
+{
+    return bits_in(bm, DT_DATA_GFN, ctrl->data_pages);
+}
+
+/* Pages a writer's stack and control page add to an interval's count. */
+#define REARM_SLACK 32
+
+/*
+ * Domain paused, log-dirty off.  The monitor alone: log-dirty on and
+ * never a CLEAN; at each interval's end a PEEK (it drains the PML
+ * buffers and says how many bits are set) and, but for one interval,
+ * a re-arm.  Each re-armed interval must log every page the writer wrote
+ * in it (its record says which), and no more than it may have written
+ * plus its stack and control page; the interval without a re-arm logs
+ * only pages never written before, as xentop did before re-arms.  Then
+ * the consumer's CLEAN rounds, the monitor re-arming between them and in
+ * the middle of each while the writer writes: every bitmap still exact.
+ */
+static unsigned int logged_blocks(uint64_t *b, unsigned int *shift)
+{
+    xen_domctl_dirty_blocks_t info;
+    unsigned int n = MAX_BLOCKS;
+
+    if ( xc_dirty_blocks_counter(xch, domu, XEN_DIRTY_BLOCKS_LOGGED, b, &n, &info) )
+    {
+        bad++;
+        xtf_failure("Fail: xc_dirty_blocks_counter: errno %d\n", errno);
+        return 0;
+    }
+    *shift = info.block_shift;
+    return n;
+}
+
+static void test_rearm(xc_hypercall_buffer_t *buf, unsigned long *bitmap)
+{
+    const xen_dirty_sysctl_domain_t *r;
+    xen_domctl_dirty_stats_t st0, st1;
+    uint64_t logged, dirtied, exits, pages, t0, t1;
+    struct mark m0, m1;
+    unsigned int i, n, nb, shift = 0;
+    int rc;
+
+    printk("Re-arm errors:\n");
+    expect("re-arm: tracking off", raw_rearm(domu, 0, 0, NULL), EINVAL);
+    if ( xc_shadow_control(xch, domu, XEN_DOMCTL_SHADOW_OP_ENABLE_LOGDIRTY, NULL, 0) )
+    {
+        bad++;
+        xtf_failure("Fail: ENABLE_LOGDIRTY for the re-arms: errno %d\n", errno);
+        return;
+    }
+    expect("re-arm: flags not 0", raw_rearm(domu, 1, 0, NULL), EINVAL);
+    expect("re-arm: pad not 0", raw_rearm(domu, 0, 0x80000000u, NULL), EINVAL);
+    expect("re-arm: the calling domain", raw_rearm(0, 0, 0, NULL), EINVAL);
+    expect("re-arm: no such domain", raw_rearm(0x7ff0, 0, 0, NULL), ESRCH);
+
+    xc_dirty_stats(xch, domu, &st0, NULL, &n);
+    measure(&m0, true);
+    r = sample(domu);
+    if ( !r )
+        return;
+    logged = r->writes_logged;
+    dirtied = r->pages_dirtied;
+    exits = r->pml_full_exits + r->wp_faults;
+    nb = logged_blocks(blk0, &shift);
+    for ( i = 0; i < 6; i++ )
+    {
+        unsigned long must, may, set, d, bsum = 0;
+
+        xc_domain_unpause(xch, domu);
+        run_domu(1500);
+        xc_domain_pause(xch, domu);
+        measure(&m1, true);
+        if ( logdirty_op(XEN_DOMCTL_SHADOW_OP_PEEK, buf, NULL) )
+        {
+            bad++;
+            xtf_failure("Fail: PEEK: errno %d\n", errno);
+            return;
+        }
+        set = bits_in(bitmap, 0, domu_pages);
+        r = sample(domu);
+        if ( !r )
+            return;
+        expected_since(&m0, &m1);
+        must = data_bits(bm_must);
+        may = data_bits(bm_may);
+        d = r->writes_logged - logged;
+        printk("interval %u%s: %lu writes logged, written %lu..%lu pages, "
+               "+%lu pages newly dirtied, +%lu %s\n", i,
+               i == 1 ? " (no re-arm before it)" : "", d, must, may,
+               (unsigned long)(r->pages_dirtied - dirtied),
+               (unsigned long)(r->pml_full_exits + r->wp_faults - exits),
+               r->mechanism == XEN_DIRTY_MECH_PML ? "PML-full exits" : "WP faults");
+        if ( i == 1 )
+            check(d < must, "without a re-arm %lu logged of %lu written\n", d, must);
+        else
+            check(d >= must && d <= may + REARM_SLACK,
+                  "re-armed interval: %lu logged, %lu written\n", d, must);
+
+        /* The heat map's logged counters: the same writes, per block. */
+        check(logged_blocks(blk1, &shift) == nb && nb, "%lu blocks, %lu before\n",
+              nb, nb);
+        for ( unsigned int b = 0; b < nb; b++ )
+        {
+            unsigned long first = (unsigned long)b << shift, db = blk1[b] - blk0[b];
+            unsigned long bmust = bits_in(bm_must, first, 1UL << shift);
+            unsigned long bmay = bits_in(bm_may, first, 1UL << shift);
+
+            bsum += db;
+            check((i == 1 || db >= bmust) && (first < DT_DATA_GFN || db <= bmay),
+                  "logged block: +%lu, written %lu\n", db, bmust);
+        }
+        check(bsum == d, "logged blocks +%lu, domain +%lu\n", bsum, d);
+        if ( i == 5 )
+            printk("interval 5: logged per block add up to %lu, each within what was written there\n",
+                   bsum);
+        memcpy(blk0, blk1, nb * sizeof(*blk0));
+        logged = r->writes_logged;
+        dirtied = r->pages_dirtied;
+        exits = r->pml_full_exits + r->wp_faults;
+        m0 = m1;
+
+        /* The re-arm for the next interval (none before interval 1). */
+        if ( i == 0 )
+            continue;
+        t0 = rdtsc();
+        rc = xc_dirty_rearm(xch, domu, &pages);
+        t1 = rdtsc();
+        check(!rc && pages == set, "re-arm: %lu pages, %lu bits set\n",
+              rc ? 0 : pages, set);
+        if ( i == 2 )
+            printk("cost: one xc_dirty_rearm re-arming %lu pages (%lu pfns): %lu ticks\n",
+                   (unsigned long)pages, domu_pages, (unsigned long)(t1 - t0));
+    }
+    r = sample(domu);
+    check(r && r->pages_dirtied - dirtied == 0,
+          "re-arm and PEEK dirtied %lu pages\n", r ? r->pages_dirtied - dirtied : 0, 0);
+
+    /* A consumer's CLEAN rounds, the monitor re-arming as it likes. */
+    measure(&last, true);
+    t0 = rdtsc();
+    logdirty_op(XEN_DOMCTL_SHADOW_OP_CLEAN, buf, NULL);
+    t1 = rdtsc();
+    printk("cost: the CLEAN after them, %lu pages (%lu pfns): %lu ticks\n",
+           bits_in(bitmap, 0, domu_pages), domu_pages, (unsigned long)(t1 - t0));
+    xc_domain_unpause(xch, domu);
+    for ( i = 0; i < 4; i++ )
+    {
+        char what[32];
+
+        xc_dirty_rearm(xch, domu, NULL);
+        run_domu(700);
+        rc = xc_dirty_rearm(xch, domu, &pages);
+        check(!rc, "re-arm while the writer runs: errno %lu%lu\n", errno, 0);
+        snprintf(what, sizeof(what), "CLEAN with re-arms %u", i);
+        clean_rounds(what, buf, bitmap, 1, 700, i & 1);
+    }
+    xc_domain_pause(xch, domu);
+    xc_dirty_stats(xch, domu, &st1, NULL, &n);
+    check(st1.rearm_calls - st0.rearm_calls == 5 + 8,
+          "%lu re-arm calls counted\n", st1.rearm_calls - st0.rearm_calls, 0);
+    check(st1.clean_calls - st0.clean_calls == 1 + 4,
+          "%lu CLEAN calls\n", st1.clean_calls - st0.clean_calls, 0);
+    printk("re-arms: %lu calls, %lu continuations, %lu pages re-armed; "
+           "%lu writes logged, %lu pages newly dirtied\n",
+           (unsigned long)(st1.rearm_calls - st0.rearm_calls),
+           (unsigned long)(st1.rearm_preempted - st0.rearm_preempted),
+           (unsigned long)(st1.rearm_pages - st0.rearm_pages),
+           (unsigned long)(st1.writes_logged - st0.writes_logged),
+           (unsigned long)(st1.dirty_pages - st0.dirty_pages));
+    xc_shadow_control(xch, domu, XEN_DOMCTL_SHADOW_OP_OFF, NULL, 0);
 }
 
 static uint64_t sum_dirtied(const xen_dirty_sysctl_domain_t *r)
@@ -416,6 +625,7 @@ void test_main(void)
            (unsigned long)r->exits_total);
 
     test_blocks(HYPERCALL_BUFFER(bitmap), bitmap, r->pages_dirtied);
+    test_rearm(HYPERCALL_BUFFER(bitmap), bitmap);
 
     /* What one refresh costs: one hypercall for every domain. */
     nd = MAX_DOMS;

@@ -435,5 +435,21 @@ int xc_dirty_stats_all(xc_interface *xch,
 int xc_dirty_blocks(xc_interface *xch, uint32_t domid,
                     uint64_t *counts, unsigned int *nr_blocks,
                     xen_domctl_dirty_blocks_t *info);
+/* The same for either counter: XEN_DIRTY_BLOCKS_NEWLY or _LOGGED. */
+int xc_dirty_blocks_counter(xc_interface *xch, uint32_t domid, uint32_t counter,
+                            uint64_t *counts, unsigned int *nr_blocks,
+                            xen_domctl_dirty_blocks_t *info);
+
+/*
+ * xc_dirty_rearm: re-arm log-dirty tracking of the domain's pages written
+ * since they were last armed, so that their next writes are logged (and
+ * counted in writes_logged) again, WITHOUT touching the log-dirty bitmap
+ * (XEN_DOMCTL_dirty_rearm, NOT in Xen; public/ext/dirty_stats.h): what a
+ * CLEAN returns is unchanged.  *pages (may be NULL): pages re-armed.
+ * For a monitor that switched tracking on itself and never CLEANs.
+ */
+#define XENCTRL_HAS_DIRTY_REARM 1
+
+int xc_dirty_rearm(xc_interface *xch, uint32_t domid, uint64_t *pages);
 
 #endif /* XENCTRL_H */

@@ -2,8 +2,9 @@
 /*
  * xentop's detail of one domain: its exits by reason (one
  * xc_vcpu_exit_counts per vCPU, summed) and the heat map of its
- * guest-physical memory (one xc_dirty_blocks: pages newly dirtied per
- * block, counted by the hypervisor at the 0->1 log-dirty transition).
+ * guest-physical memory (one xc_dirty_blocks_counter: writes logged per
+ * block, as the rows' dirty rate; with a consumer's CLEANs, or our own
+ * re-arms, that is the pages written per block and interval).
  * Counters only, like the rows: no bitmap is cleaned or peeked.
  */
 #include <errno.h>
@@ -29,7 +30,7 @@ static int read_blocks(xc_interface *xch, struct top_detail *s)
     for (unsigned int tries = 0; tries < 3; tries++) {
         if (last_dom != s->domid || !room) {
             n = 0;
-            if (xc_dirty_blocks(xch, s->domid, NULL, &n, &info))
+            if (xc_dirty_blocks_counter(xch, s->domid, XEN_DIRTY_BLOCKS_LOGGED, NULL, &n, &info))
                 return -1;
             last_dom = s->domid;
             room = n;
@@ -41,7 +42,7 @@ static int read_blocks(xc_interface *xch, struct top_detail *s)
         s->blocks = calloc(n, sizeof(*s->blocks));
         if (!s->blocks)
             return -1;
-        if (!xc_dirty_blocks(xch, s->domid, s->blocks, &n, &info))
+        if (!xc_dirty_blocks_counter(xch, s->domid, XEN_DIRTY_BLOCKS_LOGGED, s->blocks, &n, &info))
             break;
         if (errno != ENOBUFS)
             return -1;

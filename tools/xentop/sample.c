@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * xentop's samples: one xc_dirty_stats_all for every domain, and rates
- * from two of them over the hypervisor's own clock.
+ * from two of them over the hypervisor's own clock.  The dirty rate is
+ * that of writes_logged (every write the mechanism logged): the pages a
+ * domain wrote per interval, whoever re-arms its tracking (a consumer's
+ * CLEAN, a VRAM read, or our own re-arm, track.c).  Where nothing re-arms,
+ * it is the rate of pages_dirtied (first writes).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -140,7 +144,7 @@ void top_make_rows(const struct top_sample *prev, const struct top_sample *cur,
         state_string(d->flags, r->state);
         if (!name || !name(d->domid, r->name, sizeof(r->name)))
             snprintf(r->name, sizeof(r->name), "(d%u)", d->domid);
-        r->dirty = rate(d->pages_dirtied, p ? p->pages_dirtied : 0, piv);
+        r->dirty = rate(d->writes_logged, p ? p->writes_logged : 0, piv);
         r->mibs = r->dirty * 4096 / (1024 * 1024);
         r->pml = rate(d->pml_full_exits, p ? p->pml_full_exits : 0, piv);
         r->wp = rate(d->wp_faults, p ? p->wp_faults : 0, piv);
@@ -155,7 +159,7 @@ void top_make_rows(const struct top_sample *prev, const struct top_sample *cur,
                 p && v < p->nr_vcpus ? &prev->vcpus[p->first_vcpu + v] : NULL;
             double viv = o ? iv : 0;
 
-            r->vcpu[v].dirty = rate(c->pages_dirtied, o ? o->pages_dirtied : 0, viv);
+            r->vcpu[v].dirty = rate(c->writes_logged, o ? o->writes_logged : 0, viv);
             r->vcpu[v].pml = rate(c->pml_full_exits, o ? o->pml_full_exits : 0, viv);
             r->vcpu[v].wp = rate(c->wp_faults, o ? o->wp_faults : 0, viv);
             r->vcpu[v].ple = rate(c->ple_exits, o ? o->ple_exits : 0, viv);

@@ -72,6 +72,13 @@ static int resample(struct view *w)
 {
     struct top_sample s;
 
+    /*
+     * Our own log-dirty session: re-arm it first (that also drains the PML
+     * buffers, so the sample is current).  A failure is shown, not fatal.
+     */
+    if (top_track_rearm(w->xch, &w->track) < 0)
+        snprintf(w->msg, sizeof(w->msg), "Could not re-arm d%u: %s", w->track.domid,
+                 strerror(errno));
     if (top_sample(w->xch, &s))
         return -1;
     top_sample_free(&w->prev);
@@ -141,7 +148,7 @@ static void toggle_tracking(struct view *w, const struct top_row *r)
     } else {
         snprintf(w->msg, sizeof(w->msg),
                  "Log-dirty on for d%u while you watch (t or leaving: off); "
-                 "each page counts at its first write", w->detail);
+                 "re-armed at each refresh", w->detail);
     }
 }
 

@@ -7,9 +7,12 @@
  * xentop never CLEANs or PEEKs, not even its own session: a migration
  * that starts meanwhile takes the session over (its ENABLE fails and it
  * goes OFF then ON, as Xen's libxc does), and a CLEAN of ours could then
- * take pages from it.  So under xentop's own session each page counts
- * once, at its first write after the switch: the rates show the guest's
- * working set being found, then fall.
+ * take pages from it.  Instead, while the session is ours, every refresh
+ * re-arms the domain's dirtied pages (xc_dirty_rearm, NOT in Xen), which
+ * leaves the bitmap as it is: each page written in an interval is logged
+ * again, and the rate (of writes_logged) is the pages written per
+ * interval rather than falling to 0 once the working set was found.
+ * Once the session is someone else's we stop: their CLEANs re-arm.
  *
  * Off again only if the session still looks like ours: global log-dirty
  * only, and no CLEAN, PEEK or VRAM call since we switched it on.
@@ -41,6 +44,27 @@ int top_track_on(xc_interface *xch, struct top_track *t, uint32_t domid)
     return 0;
 }
 
+/* The session is still ours: global log-dirty, no CLEAN/PEEK/VRAM since. */
+static bool still_ours(const struct top_track *t, const xen_domctl_dirty_stats_t *st)
+{
+    return st->mode == XEN_DIRTY_MODE_LOGDIRTY && st->clean_calls == t->clean_calls &&
+           st->peek_calls == t->peek_calls && st->vram_calls == t->vram_calls;
+}
+
+int top_track_rearm(xc_interface *xch, struct top_track *t)
+{
+    xen_domctl_dirty_stats_t st;
+    unsigned int n = 0;
+
+    if (t->domid == ~0u)
+        return 0;
+    if (xc_dirty_stats(xch, t->domid, &st, NULL, &n))
+        return -1;
+    if (!still_ours(t, &st))
+        return 1;
+    return xc_dirty_rearm(xch, t->domid, NULL) ? -1 : 0;
+}
+
 int top_track_off(xc_interface *xch, struct top_track *t)
 {
     xen_domctl_dirty_stats_t st;
@@ -52,8 +76,7 @@ int top_track_off(xc_interface *xch, struct top_track *t)
     t->domid = ~0u;
     if (xc_dirty_stats(xch, domid, &st, NULL, &n))
         return errno == ESRCH ? 0 : -1;     /* gone: nothing to switch off */
-    if (st.mode != XEN_DIRTY_MODE_LOGDIRTY || st.clean_calls != t->clean_calls ||
-        st.peek_calls != t->peek_calls || st.vram_calls != t->vram_calls)
+    if (!still_ours(t, &st))
         return 1;
     return xc_shadow_control(xch, domid, XEN_DOMCTL_SHADOW_OP_OFF, NULL, 0) ? -1 : 0;
 }

@@ -118,6 +118,8 @@ struct top_track {
     uint64_t clean_calls, peek_calls, vram_calls;   /* when we switched it on */
 };
 int top_track_on(xc_interface *xch, struct top_track *t, uint32_t domid);
+/* At each refresh: re-arm it if still ours; < 0 with errno, 1 if not ours. */
+int top_track_rearm(xc_interface *xch, struct top_track *t);
 /* Off again if it is still ours; < 0 with errno, 1 if left to another consumer. */
 int top_track_off(xc_interface *xch, struct top_track *t);
 

@@ -15,6 +15,9 @@ _Static_assert(sizeof(xen_domctl_exit_counts_t) <=
 _Static_assert(sizeof(xen_domctl_dirty_blocks_t) <=
                sizeof(((struct xen_domctl *)0)->u),
                "dirty_blocks must fit the domctl union");
+_Static_assert(sizeof(xen_domctl_dirty_rearm_t) <=
+               sizeof(((struct xen_domctl *)0)->u),
+               "dirty_rearm must fit the domctl union");
 
 int xc_dirty_stats(xc_interface *xch, uint32_t domid,
                    xen_domctl_dirty_stats_t *stats,
@@ -132,6 +135,14 @@ int xc_dirty_blocks(xc_interface *xch, uint32_t domid,
                     uint64_t *counts, unsigned int *nr_blocks,
                     xen_domctl_dirty_blocks_t *info)
 {
+    return xc_dirty_blocks_counter(xch, domid, XEN_DIRTY_BLOCKS_NEWLY, counts,
+                                   nr_blocks, info);
+}
+
+int xc_dirty_blocks_counter(xc_interface *xch, uint32_t domid, uint32_t counter,
+                            uint64_t *counts, unsigned int *nr_blocks,
+                            xen_domctl_dirty_blocks_t *info)
+{
     unsigned int room = counts && nr_blocks ? *nr_blocks : 0;
     DECLARE_HYPERCALL_BOUNCE(counts, room * sizeof(*counts),
                              XC_HYPERCALL_BUFFER_BOUNCE_OUT);
@@ -151,6 +162,7 @@ int xc_dirty_blocks(xc_interface *xch, uint32_t domid,
         return -1;
 
     db->nr_blocks = room;
+    db->counter = counter;
     set_xen_guest_handle(db->counts, counts);
 
     rc = do_domctl(xch, &domctl);
@@ -167,5 +179,19 @@ int xc_dirty_blocks(xc_interface *xch, uint32_t domid,
     if ( counts )
         xc_hypercall_bounce_post(xch, counts);
 
+    return rc;
+}
+
+int xc_dirty_rearm(xc_interface *xch, uint32_t domid, uint64_t *pages)
+{
+    struct xen_domctl domctl = {
+        .cmd = XEN_DOMCTL_dirty_rearm,
+        .domain = domid,
+    };
+    xen_domctl_dirty_rearm_t *ra = DOMCTL_EXT(&domctl, xen_domctl_dirty_rearm_t);
+    int rc = do_domctl(xch, &domctl);
+
+    if ( rc == 0 && pages )
+        *pages = ra->pages;
     return rc;
 }

@@ -23,6 +23,8 @@
  *          per sample of xc_dirty_blocks; at most 64 blocks)
  *          erate=<reason>:<n>,... (exits per vCPU per sample, see
  *          xc_vcpu_exit_counts)
+ *          saturate=1 (writes_logged grows only in samples after an
+ *          xc_dirty_rearm: a guest whose working set is all dirty)
  * Domains made by xc_domain_create start paused with no memory; the
  * builder's calls are logged ("create 2 vcpus=2", "setmaxmem 2 65536",
  * "populate 2 nr=32 order=9", "setcontext 2 rip=0x100040 rbx=0x3fff000");
@@ -90,6 +92,7 @@ struct fake_dom {
     unsigned int nr_brate, bshift;
     unsigned int erate[MAX_ERATES][2];  /* reason, exits per sample */
     unsigned int nr_erate;
+    int saturate;                       /* logged writes need a re-arm */
     uint64_t clean_calls, peek_calls, vram_calls, faults, dirty_total;
     uint64_t seed;                      /* page contents: pattern of seed */
     uint64_t memhash;                   /* digest of the contents */
@@ -286,6 +289,8 @@ static void parse_field(struct fake_dom *d, const char *key, const char *val)
     } else if (!strcmp(key, "calls")) {
         sscanf(val, "%"SCNu64",%"SCNu64",%"SCNu64, &d->clean_calls,
                &d->peek_calls, &d->vram_calls);
+    } else if (!strcmp(key, "saturate")) {
+        d->saturate = atoi(val);
     } else if (!strcmp(key, "faults")) {
         d->faults = strtoull(val, NULL, 0);
     } else if (!strcmp(key, "total")) {
@@ -613,6 +618,8 @@ static void save(void)
             for (unsigned int e = 0; e < d->nr_erate; e++)
                 fprintf(f, "%s%u:%u", e ? "," : "", d->erate[e][0], d->erate[e][1]);
         }
+        if (d->saturate)
+            fprintf(f, " saturate=%d", d->saturate);
         fprintf(f, " calls=%"PRIu64",%"PRIu64",%"PRIu64" faults=%"PRIu64
                 " total=%"PRIu64, d->clean_calls, d->peek_calls,
                 d->vram_calls, d->faults, d->dirty_total);
@@ -1093,6 +1100,7 @@ int xc_dirty_stats(xc_interface *xch, uint32_t domid,
                                                  : XEN_DIRTY_MECH_NONE;
     stats->nr_vcpus = nv;
     stats->dirty_pages = d->dirty_total;
+    stats->writes_logged = d->dirty_total;
     stats->fault_count = d->faults;
     stats->clean_calls = d->clean_calls;
     stats->peek_calls = d->peek_calls;
@@ -1100,6 +1108,7 @@ int xc_dirty_stats(xc_interface *xch, uint32_t domid,
     for (unsigned int i = 0; vcpus && i < nv && i < *nr_vcpus; i++) {
         memset(&vcpus[i], 0, sizeof(vcpus[i]));
         vcpus[i].pages_dirtied = i < MAX_VCPUS ? d->vdirtied[i] : 0;
+        vcpus[i].writes_logged = vcpus[i].pages_dirtied;
         if (d->mech == XEN_DIRTY_MECH_PML)
             vcpus[i].pml_entries = vcpus[i].pages_dirtied;
         else
@@ -1120,6 +1129,29 @@ int xc_dirty_stats(xc_interface *xch, uint32_t domid,
  * sizes when there is not room.
  */
 static uint64_t stats_samples;          /* xc_dirty_stats_all calls that filled */
+
+/*
+ * writes_logged of the 'saturate' domains, kept by this process: it grows
+ * by vrate's dirtied in a sample only if xc_dirty_rearm was called for the
+ * domain since the last sample (otherwise every page the guest writes is
+ * dirty already and nothing is logged).  Other domains: k * vrate.
+ */
+static struct {
+    uint32_t id;
+    bool used, rearmed;
+    uint64_t logged[MAX_VCPUS];
+} lacc[MAX_DOMS];
+
+static typeof(lacc[0]) *logged_of(uint32_t domid)
+{
+    for (int i = 0; i < MAX_DOMS; i++)
+        if (!lacc[i].used || lacc[i].id == domid) {
+            lacc[i].used = true;
+            lacc[i].id = domid;
+            return &lacc[i];
+        }
+    return NULL;
+}
 
 int xc_dirty_stats_all(xc_interface *xch,
                        xen_dirty_sysctl_domain_t *domains, unsigned int *nr_domains,
@@ -1172,9 +1204,18 @@ int xc_dirty_stats_all(xc_interface *xch,
                   (d->vram_nr ? XEN_DIRTY_MODE_VRAM : 0);
         r->mechanism = r->mode ? (uint32_t)d->mech : XEN_DIRTY_MECH_NONE;
         r->tot_pages = d->tot;
+        typeof(lacc[0]) *la = logged_of(d->id);
         for (unsigned int v = 0; v < r->nr_vcpus; v++, nv++) {
             const uint64_t *rate = v < MAX_VCPUS ? d->vrate[v] : d->vrate[0];
 
+            if (!d->saturate)
+                vcpus[nv].writes_logged = k * rate[0];
+            else if (la && v < MAX_VCPUS) {
+                if (la->rearmed)
+                    la->logged[v] += rate[0];
+                vcpus[nv].writes_logged = la->logged[v];
+            }
+            r->writes_logged += vcpus[nv].writes_logged;
             vcpus[nv].pages_dirtied = k * rate[0];
             vcpus[nv].pml_full_exits = k * rate[1];
             vcpus[nv].wp_faults = k * rate[2];
@@ -1185,7 +1226,30 @@ int xc_dirty_stats_all(xc_interface *xch,
             r->ple_exits += k * rate[3];
         }
         r->exits_total = r->pml_full_exits + r->wp_faults + r->ple_exits + k * 100;
+        if (la)
+            la->rearmed = false;
     }
+    return 0;
+}
+
+/* XEN_DOMCTL_dirty_rearm: -EINVAL if nothing tracks the domain. */
+int xc_dirty_rearm(xc_interface *xch, uint32_t domid, uint64_t *pages)
+{
+    struct fake_dom *d = find(domid);
+    typeof(lacc[0]) *la;
+
+    (void)xch;
+    record("dirty_rearm %u", domid);
+    if (!d || injected("xc_dirty_rearm"))
+        return -1;
+    if (!d->logdirty && !d->vram_nr) {
+        errno = EINVAL;
+        return -1;
+    }
+    if ((la = logged_of(domid)))
+        la->rearmed = true;
+    if (pages)
+        *pages = 0;
     return 0;
 }
 
@@ -1230,16 +1294,31 @@ int xc_dirty_blocks(xc_interface *xch, uint32_t domid,
                     uint64_t *counts, unsigned int *nr_blocks,
                     xen_domctl_dirty_blocks_t *info)
 {
+    return xc_dirty_blocks_counter(xch, domid, XEN_DIRTY_BLOCKS_NEWLY, counts,
+                                   nr_blocks, info);
+}
+
+/* Either counter: the same blocks, counted apart (both grow by brate). */
+int xc_dirty_blocks_counter(xc_interface *xch, uint32_t domid, uint32_t counter,
+                            uint64_t *counts, unsigned int *nr_blocks,
+                            xen_domctl_dirty_blocks_t *info)
+{
     static uint64_t k;
-    static struct { uint32_t id; bool used; uint64_t n[MAX_BLOCKS]; } acc[MAX_DOMS];
+    static struct { uint32_t id; bool used; uint64_t n[MAX_BLOCKS]; } accs[2][MAX_DOMS];
+    typeof(accs[0][0]) *acc;
     const char *step = getenv("MOCK_XC_CLOCK_NS");
     struct fake_dom *d = find(domid);
     uint64_t *sum = NULL;
 
     (void)xch;
-    record("dirty_blocks %u", domid);
+    record("dirty_blocks %u%s", domid, counter == XEN_DIRTY_BLOCKS_LOGGED ? " logged" : "");
     if (!d || injected("xc_dirty_blocks"))
         return -1;
+    if (counter > XEN_DIRTY_BLOCKS_LOGGED) {
+        errno = EINVAL;
+        return -1;
+    }
+    acc = accs[counter];
     if (!nr_blocks || (counts && !*nr_blocks) || (counts && *nr_blocks > XEN_DIRTY_BLOCKS_MAX)) {
         errno = EINVAL;
         return -1;

@@ -2,7 +2,7 @@
 /*
  * The x86 domctls (Xen's arch/x86/domctl.c): the HVM context
  * (XEN_DOMCTL_{get,set}hvmcontext), log-dirty (XEN_DOMCTL_shadow_op) and
- * this project's counters (public/ext/dirty_stats.h).  common/domctl.c
+ * this project's counters and the monitor's re-arm (public/ext/dirty_stats.h).  common/domctl.c
  * has checked the caller (the control domain), the interface version and
  * the target domain, and calls arch_do_domctl() for every command it does
  * not know; -ENOSYS for those neither knows.
@@ -45,6 +45,10 @@ static int dirty_stats(struct domain *d, struct xen_domctl_dirty_stats *st)
     st->vram_calls = ld->vram_calls;
     st->superpages_split = d->arch.hvm.p2m.superpages_split;
     st->clean_preempted = ld->clean_preempted;
+    st->writes_logged = ld->total_logged;
+    st->rearm_calls = ld->rearm_calls;
+    st->rearm_pages = ld->rearm_pages;
+    st->rearm_preempted = ld->rearm_preempted;
 
     for_each_vcpu ( d, v )
     {
@@ -55,6 +59,7 @@ static int dirty_stats(struct domain *d, struct xen_domctl_dirty_stats *st)
             .pages_dirtied = v->arch.hvm.pages_dirtied,
             .ple_exits = v->arch.hvm.exit_count[EXIT_REASON_PAUSE_INSTRUCTION],
             .exits_total = v->arch.hvm.exits_total,
+            .writes_logged = v->arch.hvm.writes_logged,
         };
 
         st->pml_full_exits += vs.pml_full_exits;
@@ -78,15 +83,18 @@ static int exit_counts(struct domain *d, struct xen_domctl_exit_counts *ec)
     return 0;
 }
 
-/* Counters only (never the bitmap); checks as dirty_stats_all's. */
+/* Counters only (never the bitmap), either kind; checks as dirty_stats_all's. */
 static int dirty_blocks(struct domain *d, struct xen_domctl_dirty_blocks *db)
 {
     const struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
     bool query = guest_handle_is_null(db->counts);
     unsigned int room = db->nr_blocks;
+    const uint64_t *counts;
 
-    if ( query != !room || room > XEN_DIRTY_BLOCKS_MAX )
+    if ( query != !room || room > XEN_DIRTY_BLOCKS_MAX || db->pad ||
+         db->counter > XEN_DIRTY_BLOCKS_LOGGED )
         return -EINVAL;
+    counts = db->counter == XEN_DIRTY_BLOCKS_LOGGED ? ld->block_logged : ld->block_dirty;
     if ( !query && !guest_handle_okay(db->counts, room) )
         return -EFAULT;
     db->nr_blocks = ld->nr_blocks;
@@ -98,7 +106,7 @@ static int dirty_blocks(struct domain *d, struct xen_domctl_dirty_blocks *db)
         return 0;
     if ( room < ld->nr_blocks )
         return -ENOBUFS;
-    if ( ld->nr_blocks && copy_to_guest(db->counts, ld->block_dirty, ld->nr_blocks) )
+    if ( ld->nr_blocks && copy_to_guest(db->counts, counts, ld->nr_blocks) )
         return -EFAULT;
     return 0;
 }
@@ -141,6 +149,11 @@ long arch_do_domctl(struct xen_domctl *op, struct domain *d, bool *copyback)
     case XEN_DOMCTL_get_dirty_blocks:
         rc = dirty_blocks(d, (struct xen_domctl_dirty_blocks *)&op->u);
         *copyback = !rc || rc == -ENOBUFS;     /* the size, as the sysctl */
+        break;
+
+    case XEN_DOMCTL_dirty_rearm:
+        rc = paging_log_dirty_rearm(d, (struct xen_domctl_dirty_rearm *)&op->u);
+        *copyback = !rc;
         break;
 
     default:

@@ -40,6 +40,7 @@ static void fill_domain(const struct domain *d, unsigned int first_vcpu,
                    : ld->pml ? XEN_DIRTY_MECH_PML : XEN_DIRTY_MECH_WP;
     r->tot_pages = d->tot_pages;
     r->pages_dirtied = ld->total_dirty;
+    r->writes_logged = ld->total_logged;
     for_each_vcpu ( d, v )
     {
         r->nr_vcpus++;
@@ -93,6 +94,7 @@ static int dirty_stats_all(struct xen_sysctl_dirty_stats_all *op)
                 .pml_full_exits = v->arch.hvm.pml_full_exits,
                 .wp_faults = v->arch.hvm.wp_faults,
                 .ple_exits = v->arch.hvm.exit_count[EXIT_REASON_PAUSE_INSTRUCTION],
+                .writes_logged = v->arch.hvm.writes_logged,
             };
 
             if ( copy_to_guest_offset(op->vcpus, nv, &rv, 1) )

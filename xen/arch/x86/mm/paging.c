@@ -122,6 +122,12 @@ void paging_mark_dirty(struct domain *d, unsigned long gfn, struct vcpu *v)
 
     if ( !paging_gfn_tracked(d, gfn) )
         return;
+    /* Every logged write counts here, bit already set or not (a re-arm's). */
+    ld->total_logged++;
+    if ( v )
+        v->arch.hvm.writes_logged++;
+    if ( (gfn >> ld->block_shift) < ld->nr_blocks )
+        ld->block_logged[gfn >> ld->block_shift]++;
     /* Writes cluster: a PML drain mostly hits the leaf it hit last. */
     if ( ld->last_leaf && (gfn & ~(LEAF_PFNS - 1)) == ld->last_leaf_base )
         leaf = ld->last_leaf;
@@ -392,6 +398,108 @@ static int paging_log_dirty_op(struct domain *d, struct xen_domctl_shadow_op *sc
     return 0;
 }
 
+/*
+ * XEN_DOMCTL_dirty_rearm: re-arm the tracked pages whose bits are set
+ * (exactly those that can be disarmed: see rearm_bits), leaving every bit
+ * as it is.  A chunk of LOG_DIRTY_CHUNK_PFNS at a time, preemptible, one
+ * EPT flush per chunk run (at a preemption point or at the end), as CLEAN.
+ * Interleaving with a consumer's CLEAN (even one preempted half-way) is
+ * safe: a re-armed page whose bit is set logs its next write into a bit
+ * that is set already; one whose bit is clear is armed already.
+ */
+int paging_log_dirty_rearm(struct domain *d, struct xen_domctl_dirty_rearm *op)
+{
+    struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
+    unsigned long begin, end;
+    bool progress = false;
+
+    if ( op->flags || op->pad )
+        return -EINVAL;
+    if ( d == current->domain || !ld->enabled )
+        return -EINVAL;
+    if ( ld->global )
+    {
+        begin = 0;
+        end = d->arch.hvm.p2m.max_mapped_pfn + 1;
+    }
+    else
+    {
+        /* VRAM only: stale bits outside the range are not to be armed. */
+        begin = ld->vram_begin;
+        end = ld->vram_begin + ld->vram_nr;
+    }
+
+    if ( ld->rearm.active )
+    {
+        if ( ld->rearm.caller != current->domain->domain_id )
+            return -EBUSY;
+    }
+    else
+    {
+        /* Writes still in the PML buffers: set their bits first. */
+        ld_ops(d)->flush(d);
+        ld->rearm.active = true;
+        ld->rearm.caller = current->domain->domain_id;
+        ld->rearm.next = begin;
+        ld->rearm.pages = 0;
+        ld->rearm_calls++;
+    }
+    if ( ld->rearm.next < begin )
+        ld->rearm.next = begin;       /* the VRAM range moved meanwhile */
+
+    while ( ld->rearm.next < end )
+    {
+        unsigned long pfn = ld->rearm.next;
+        unsigned long n = min(end - pfn, LOG_DIRTY_CHUNK_PFNS);
+        unsigned long last = pfn + n, *leaf;
+
+        /* At least one chunk a call, so that continuations progress. */
+        if ( progress && hypercall_preempt_check() )
+        {
+            ld_ops(d)->clean_done(d);
+            ld->rearm_preempted++;
+            return -ERESTART;
+        }
+        while ( pfn < last )
+        {
+            unsigned long chunk_end = min(last, (pfn | (LEAF_PFNS - 1)) + 1);
+
+            leaf = trie_leaf(ld, pfn, false);
+            if ( !leaf )
+            {
+                pfn = chunk_end;
+                continue;
+            }
+            while ( pfn < chunk_end )
+            {
+                unsigned long bit = LEAF_IDX(pfn);
+                unsigned int shift = bit % (8 * sizeof(long));
+                unsigned long bits = leaf[bit / (8 * sizeof(long))] >> shift;
+                unsigned long span = min(chunk_end - pfn, 8 * sizeof(long) - shift);
+
+                if ( span < 8 * sizeof(long) )
+                    bits &= (1UL << span) - 1;
+                if ( bits )
+                {
+                    unsigned long b;
+
+                    for ( b = bits; b; b &= b - 1 )
+                        ld->rearm.pages++;
+                    rearm_bits(d, pfn, bits);
+                }
+                pfn += span;
+            }
+        }
+        ld->rearm.next = last;
+        progress = true;
+    }
+    ld_ops(d)->clean_done(d);
+    ld->rearm.active = false;
+    ld->rearm_pages += ld->rearm.pages;
+    op->pages = ld->rearm.pages;
+    return 0;
+}
+
 void paging_log_dirty_init(struct domain *d, const struct log_dirty_ops *ops)
 {
     d->arch.paging.log_dirty.ops = ops;
@@ -414,8 +522,14 @@ static void dirty_blocks_init(struct domain *d)
     while ( ((pfns - 1) >> shift) + 1 > XEN_DIRTY_BLOCKS_MAX )
         shift++;
     ld->block_dirty = xzalloc_array(uint64_t, ((pfns - 1) >> shift) + 1);
-    if ( !ld->block_dirty )
+    ld->block_logged = xzalloc_array(uint64_t, ((pfns - 1) >> shift) + 1);
+    if ( !ld->block_dirty || !ld->block_logged )
+    {
+        xfree(ld->block_dirty);
+        xfree(ld->block_logged);
+        ld->block_dirty = ld->block_logged = NULL;
         return;
+    }
     ld->block_shift = shift;
     ld->nr_blocks = ((pfns - 1) >> shift) + 1;
 }
@@ -432,6 +546,7 @@ int paging_log_dirty_enable(struct domain *d, bool global)
     ld->fault_count = ld->dirty_count = 0;
     ld->failed_allocs = 0;
     ld->preempt.active = false;
+    ld->rearm.active = false;
     dirty_blocks_init(d);
     rc = ld->ops->enable(d, global);
     if ( rc )
@@ -453,6 +568,7 @@ void paging_log_dirty_disable(struct domain *d)
     ld->ops->disable(d);
     trie_free(ld);
     ld->preempt.active = false;     /* a pending CLEAN's continuation fails */
+    ld->rearm.active = false;
     ld->enabled = ld->global = false;
     ld->vram_begin = ld->vram_nr = 0;
     printk(XENLOG_G_INFO "d%u: log-dirty off\n", d->domain_id);
@@ -520,5 +636,6 @@ void paging_teardown(struct domain *d)
     trie_free(ld);
     ld->nr_blocks = 0;
     xfree(ld->block_dirty);
-    ld->block_dirty = NULL;
+    xfree(ld->block_logged);
+    ld->block_dirty = ld->block_logged = NULL;
 }

@@ -44,6 +44,7 @@ struct xen_dirty_sysctl_vcpu {
     uint64_aligned_t pml_full_exits;    /* EXIT_REASON_PML_FULL */
     uint64_aligned_t wp_faults;         /* write faults on write-protected pages */
     uint64_aligned_t ple_exits;         /* EXIT_REASON_PAUSE_INSTRUCTION */
+    uint64_aligned_t writes_logged;     /* every logged write, bit set or not */
 };
 typedef struct xen_dirty_sysctl_vcpu xen_dirty_sysctl_vcpu_t;
 DEFINE_XEN_GUEST_HANDLE(xen_dirty_sysctl_vcpu_t);
@@ -62,6 +63,7 @@ struct xen_dirty_sysctl_domain {
     uint64_aligned_t wp_faults;
     uint64_aligned_t ple_exits;
     uint64_aligned_t exits_total;
+    uint64_aligned_t writes_logged;     /* every logged write, bit set or not */
 };
 typedef struct xen_dirty_sysctl_domain xen_dirty_sysctl_domain_t;
 DEFINE_XEN_GUEST_HANDLE(xen_dirty_sysctl_domain_t);

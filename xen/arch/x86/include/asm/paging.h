@@ -75,11 +75,29 @@ struct log_dirty_domain {
     uint64_t        clean_preempted;    /* continuations of CLEAN/PEEK */
 
     /*
+     * Writes the mechanism logged (a PML entry, a write fault) on a
+     * tracked page, whether or not its bit was set already; and the
+     * monitor's re-arms (XEN_DOMCTL_dirty_rearm), preemptible as CLEAN,
+     * with their own place to go on from.  A re-arm never changes a bit.
+     */
+    uint64_t        total_logged;
+    uint64_t        rearm_calls;
+    uint64_t        rearm_pages;        /* pages re-armed, in total */
+    uint64_t        rearm_preempted;
+    struct {
+        bool          active;
+        domid_t       caller;
+        unsigned long next;         /* first pfn not done yet */
+        uint64_t      pages;        /* re-armed by this call so far */
+    } rearm;
+
+    /*
      * Pages newly dirtied (0->1) per block of 2^block_shift pfns
      * (XEN_DOMCTL_get_dirty_blocks): made when tracking is first
      * switched on, kept until the domain is destroyed.
      */
     uint64_t       *block_dirty;
+    uint64_t       *block_logged;   /* every logged write, per block */
     unsigned int    nr_blocks;
     unsigned int    block_shift;
 };
@@ -94,6 +112,9 @@ void paging_mark_dirty(struct domain *d, unsigned long gfn, struct vcpu *v);
 bool paging_gfn_tracked(const struct domain *d, unsigned long gfn);
 
 int paging_domctl(struct domain *d, struct xen_domctl_shadow_op *sc);
+struct xen_domctl_dirty_rearm;
+/* XEN_DOMCTL_dirty_rearm: re-arm the dirtied pages, bits untouched. */
+int paging_log_dirty_rearm(struct domain *d, struct xen_domctl_dirty_rearm *op);
 void paging_teardown(struct domain *d);
 
 /* For the mechanisms (hap.c). */

@@ -37,6 +37,7 @@ struct hvm_vcpu {
     uint64_t        pml_entries;
     uint64_t        wp_faults;
     uint64_t        pages_dirtied;
+    uint64_t        writes_logged;  /* every logged write, bit set or not */
 
     /* A hypercall preempted with hypercall_create_continuation(). */
     bool            hcall_preempted;
