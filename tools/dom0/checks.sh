@@ -142,6 +142,7 @@ run "xl destroy (after xl top)" xl destroy "$d"
 # --- Exactness and migration (checks-logdirty.sh, checks-migrate.sh) ---
 . /etc/dom0/checks-logdirty.sh
 . /etc/dom0/checks-migrate.sh
+. /etc/dom0/checks-hcall-buffer.sh
 # --- end of exactness and migration ---
 
 echo "dom0 checks: $pass passed, $fail failed"

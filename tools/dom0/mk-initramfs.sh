@@ -9,6 +9,8 @@
 #                                from the same kernel package
 #   /usr/sbin/xl                 tools/xl/xl.static, stripped (no .so needed)
 #   /usr/sbin/xen-logdirty-check tools/misc/xen-logdirty-check.static, stripped
+#   /usr/sbin/xen-hcall-buffer-check  tools/misc/xen-hcall-buffer-check.static,
+#                                stripped
 #   /etc/dom0/checks-*.sh        sourced by checks.sh
 #   /usr/bin/ssh                 tools/dom0/ssh: runs the command for localhost
 #   /usr/sbin/xentop             tools/xentop/xentop.static, stripped (`xl top`
@@ -60,6 +62,9 @@ strip -o "$stage/xl" "$xl"
 ldc=$ROOT/tools/misc/xen-logdirty-check.static
 [ -x "$ldc" ] || die "no $ldc: make -C tools/misc xen-logdirty-check.static"
 strip -o "$stage/xen-logdirty-check" "$ldc"
+hbc=$ROOT/tools/misc/xen-hcall-buffer-check.static
+[ -x "$hbc" ] || die "no $hbc: make -C tools/misc xen-hcall-buffer-check.static"
+strip -o "$stage/xen-hcall-buffer-check" "$hbc"
 strip -o "$stage/xentop" "$xentop"
 
 list=$dir/initramfs.list
@@ -75,10 +80,11 @@ list=$dir/initramfs.list
     echo "file /init $ROOT/tools/dom0/init 0755 0 0"
     echo "file /etc/dom0/checks.sh $ROOT/tools/dom0/checks.sh 0755 0 0"
     # Exactness and migration: the checks, the checker, the ssh shim.
-    for f in checks-logdirty.sh checks-migrate.sh; do
+    for f in checks-logdirty.sh checks-migrate.sh checks-hcall-buffer.sh; do
         echo "file /etc/dom0/$f $ROOT/tools/dom0/$f 0644 0 0"
     done
     echo "file /usr/sbin/xen-logdirty-check $stage/xen-logdirty-check 0755 0 0"
+    echo "file /usr/sbin/xen-hcall-buffer-check $stage/xen-hcall-buffer-check 0755 0 0"
     echo "file /usr/bin/ssh $ROOT/tools/dom0/ssh 0755 0 0"
     echo "file /bin/busybox $bb 0755 0 0"
     # Every applet a link to busybox, where Debian's busybox puts it.

@@ -142,18 +142,27 @@ unsigned long hvm_fetch_from_guest_linear(void *buf, unsigned long addr,
     return copy_guest(buf, addr, len, false);
 }
 
+/*
+ * Every page of [ptr, ptr + nr * size) present, writable and RAM of the
+ * caller.  Counted in pages, not by address: a range in the last page of
+ * the address space must not wrap around to page 0 and go on from there.
+ * Nothing to write is always fine.
+ */
 bool raw_guest_array_writable(const void *ptr, unsigned long nr, size_t size)
 {
-    unsigned long gva = (unsigned long)ptr, end, p;
+    unsigned long gva = (unsigned long)ptr, bytes, pages, i;
 
     if ( size && nr > ~0UL / size )
         return false;               /* nr * size overflows */
-    end = gva + nr * size;
-    if ( end < gva )
-        return false;
-    for ( p = gva & PAGE_MASK; p < end; p += PAGE_SIZE )
+    bytes = nr * size;
+    if ( gva + bytes < gva )
+        return false;               /* wraps past the top */
+    if ( !bytes )
+        return true;
+    pages = ((gva & ~PAGE_MASK) + bytes - 1) / PAGE_SIZE + 1;
+    for ( i = 0; i < pages; i++ )
     {
-        uint64_t gpa = hvm_gva_to_gpa(current, p, true);
+        uint64_t gpa = hvm_gva_to_gpa(current, (gva & PAGE_MASK) + i * PAGE_SIZE, true);
         p2m_type_t t;
 
         if ( gpa == BAD_GPA || !p2m_map_gpa(current->domain, gpa, &t) ||
