@@ -46,7 +46,7 @@
 const char test_title[] = "Saving and restoring a running domain";
 
 #define SRC                 1
-#define STREAM_MAX          (14UL << 20)
+#define STREAM_MAX          (28UL << 20) /* 30 rounds of ~160 pages */
 #define MAX_WAITS           2000000UL
 
 /* Restore reads whole PAGE_DATA records (up to 4 MiB): a larger heap. */

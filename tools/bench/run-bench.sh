@@ -217,7 +217,7 @@ if [ $list_only = 1 ]; then
         if [ "$(run_field "$r" 3)" = smp-rr ]; then
             printf '%-24s d0:  smp-rr vcpus=2 -- rounds=%s\n' "" "$PLE_ROUNDS"
         elif [[ $(run_field "$r" 3) == mig:* ]]; then
-            printf '%-24s d0:  migrate mem=40 -- %s\n' "" "$(run_field "$r" 3 | sed 's/^mig://')"
+            printf '%-24s d0:  migrate mem=56 -- %s\n' "" "$(run_field "$r" 3 | sed 's/^mig://')"
             printf '%-24s d1:  mig-writer mem=4 -- %s\n' "" "$(mig_writer_args "$(run_field "$r" 4)")"
         else
             printf '%-24s d0:  bench mem=16 -- %s\n' "" "$(run_field "$r" 3)"
@@ -289,7 +289,7 @@ boot_run() {
     if [ "$args" = smp-rr ]; then
         modules=("$BIN/smp-rr.elf|vcpus=2 -- rounds=$PLE_ROUNDS")
     elif [[ $args == mig:* ]]; then
-        modules=("$BIN/migrate.elf|mem=40 -- ${args#mig:}"
+        modules=("$BIN/migrate.elf|mem=56 -- ${args#mig:}"
                  "$BIN/mig-writer.elf|mem=4 -- $(mig_writer_args "$mem")")
         ips=()
     else
