@@ -288,10 +288,10 @@ int xc_domain_restore(xc_interface *xch, int io_fd, uint32_t dom,
  * auto_converge, a round that leaves more than half the pages it sent
  * dirty again raises the throttle by 20 points (to 99% at most, QEMU's
  * cpu-throttle-max): in the next round the guest is paused for that share
- * of each throttle slice (a quarter of the round, at most max_pause_ns,
- * by default downtime_ns), between PAGE_DATA records sized to fit the
- * slice at the link's bandwidth, so no single pause outlasts the slice's
- * share (summary->max_pause_ns reports the longest).
+ * of each throttle slice (max_pause_ns long, by default downtime_ns),
+ * between PAGE_DATA records sized to fit the phase at the link's
+ * bandwidth, so no single pause outlasts the slice's share, unless one
+ * page's transfer is longer (summary->max_pause_ns reports the longest).
  *
  * XC_PRECOPY_XEN: Xen's policy: stop after 5 rounds or when fewer than
  * 50 pages are dirty.
@@ -354,8 +354,9 @@ struct xc_save_params {
     bool auto_converge;                 /* default true */
     uint64_t max_bandwidth;             /* octets/s; default 0: no cap */
     bool abort_unconverged;             /* default false: copy anyway */
-    uint64_t max_pause_ns;              /* auto-converge's slice at most;
-                                           0 (default): downtime_ns */
+    uint64_t max_pause_ns;              /* auto-converge's slice, the bound
+                                           of its pauses; 0 (default):
+                                           downtime_ns */
     /* Called after every round, the final one included; may be NULL. */
     void (*round_stats)(const struct xc_save_round_stats *st, void *data);
     void *data;
