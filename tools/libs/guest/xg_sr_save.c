@@ -350,10 +350,18 @@ static int send_memory_live(struct xc_sr_context *ctx)
         }
     }
 
-    /* Suspend, and send what is still dirty (each round ends unpaused). */
+    /*
+     * Suspend, and send what is still dirty.  A throttle pause still on
+     * ends once suspended (the pauses nest), so the guest does not run in
+     * between; a caller's suspend callback gets it running.
+     */
+    if ( cb && cb->suspend && save_throttle_release(ctx) )
+        goto out;
     t0 = xg_sr_now_ns();
     ctx->save.summary.downtime_ns = t0;         /* start, until the end */
     if ( suspend_domain(ctx) )
+        goto out;
+    if ( save_throttle_release(ctx) )
         goto out;
     ctx->save.live = false;                     /* no throttling now */
     dirty = clean_bitmap(ctx, HYPERCALL_BUFFER(bm), true);

@@ -191,7 +191,7 @@ static int throttle_pause(struct xc_sr_context *ctx)
         return -1;
     }
     ctx->save.throttled = true;
-    ctx->save.throttle_t0 = xg_sr_now_ns();
+    ctx->save.throttle_t0 = ctx->save.acct_t0 = xg_sr_now_ns();
     ctx->save.summary.throttle_pauses++;
     return 0;
 }
@@ -199,14 +199,15 @@ static int throttle_pause(struct xc_sr_context *ctx)
 static int throttle_unpause(struct xc_sr_context *ctx)
 {
     xc_interface *xch = ctx->xch;
-    uint64_t d;
+    uint64_t d, now;
 
     if ( !ctx->save.throttled )
         return 0;
     ctx->save.throttled = false;
-    d = xg_sr_now_ns() - ctx->save.throttle_t0;
+    now = xg_sr_now_ns();
+    d = now - ctx->save.throttle_t0;
     ctx->save.summary.throttle_ns += d;
-    ctx->save.round_paused_ns += d;
+    ctx->save.round_paused_ns += now - ctx->save.acct_t0;
     if ( d > ctx->save.round_max_pause_ns )
         ctx->save.round_max_pause_ns = d;
     if ( d > ctx->save.summary.max_pause_ns )
@@ -229,10 +230,11 @@ static int throttle_unpause(struct xc_sr_context *ctx)
  * fits in it (then the pause is one record of one page).  A phase lasts
  * at least one record.
  */
-static int throttle_phase(struct xc_sr_context *ctx, bool fresh)
+static int throttle_phase(struct xc_sr_context *ctx, bool fresh,
+                          uint64_t room)
 {
     uint64_t slice = ctx->save.slice_ns, pause;
-    uint64_t now = xg_sr_now_ns(), el, pn = page_ns(ctx);
+    uint64_t now = xg_sr_now_ns(), el;
 
     pause = slice / 100 * ctx->save.throttle +
             slice % 100 * ctx->save.throttle / 100;
@@ -244,7 +246,7 @@ static int throttle_phase(struct xc_sr_context *ctx, bool fresh)
         el = 0;
         fresh = true;
     }
-    if ( el < pause && (el + pn <= pause || fresh) )
+    if ( el < pause && (room <= pause - el || fresh) )
     {
         ctx->save.batch_limit = pages_in(ctx, pause - el);
         return throttle_pause(ctx);
@@ -255,29 +257,64 @@ static int throttle_phase(struct xc_sr_context *ctx, bool fresh)
 
 int save_throttle_begin(struct xc_sr_context *ctx)
 {
-    uint64_t slice = ctx->save.params.max_pause_ns;
+    uint64_t slice = ctx->save.params.max_pause_ns, now = xg_sr_now_ns();
+    bool fresh = !ctx->save.slicing;
 
     ctx->save.round_paused_ns = ctx->save.round_max_pause_ns = 0;
+    ctx->save.acct_t0 = now;
     ctx->save.batch_limit = SAVE_BATCH_SIZE;
+    if ( ctx->save.round_end_t &&
+         now - ctx->save.round_end_t > ctx->save.boundary_ns )
+        ctx->save.boundary_ns = now - ctx->save.round_end_t;
     if ( !ctx->save.throttle )
-        return 0;
+        return throttle_unpause(ctx);
     if ( !slice )
         slice = ctx->save.params.downtime_ns;
     ctx->save.slice_ns = slice ? slice : XC_SAVE_DEFAULT_DOWNTIME_NS;
-    ctx->save.slice_t0 = xg_sr_now_ns();
-    return throttle_phase(ctx, true);
+    if ( fresh )
+        ctx->save.slice_t0 = now;
+    ctx->save.slicing = true;
+    return throttle_phase(ctx, fresh, page_ns(ctx));
 }
 
 int save_throttle_step(struct xc_sr_context *ctx)
 {
     if ( !ctx->save.throttle )
         return 0;
-    return throttle_phase(ctx, false);
+    return throttle_phase(ctx, false, page_ns(ctx));
 }
 
 int save_throttle_end(struct xc_sr_context *ctx)
 {
+    int rc = 0;
+
     ctx->save.batch_limit = SAVE_BATCH_SIZE;
+    /*
+     * Stay paused over the round boundary (CLEAN, the policy) only if the
+     * pause phase has room for the longest boundary seen: the first
+     * boundary is always run unpaused, and so measured.
+     */
+    if ( ctx->save.throttled )
+        rc = ctx->save.boundary_ns
+             ? throttle_phase(ctx, false, ctx->save.boundary_ns)
+             : throttle_unpause(ctx);
+    ctx->save.round_end_t = xg_sr_now_ns();
+    if ( ctx->save.throttled )
+    {
+        /* This round's share of a pause that runs on into the next. */
+        uint64_t d = ctx->save.round_end_t - ctx->save.throttle_t0;
+
+        ctx->save.round_paused_ns += ctx->save.round_end_t - ctx->save.acct_t0;
+        ctx->save.acct_t0 = ctx->save.round_end_t;
+        if ( d > ctx->save.round_max_pause_ns )
+            ctx->save.round_max_pause_ns = d;
+    }
+    return rc;
+}
+
+int save_throttle_release(struct xc_sr_context *ctx)
+{
+    ctx->save.slicing = false;
     return throttle_unpause(ctx);
 }
 
