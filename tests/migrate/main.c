@@ -16,6 +16,9 @@
  *   converge=<0|1>     auto-converge (default 1)
  *   bandwidth=<n>      cap PAGE_DATA at n octets per Gtick (10^9 ticks, the
  *                      "second" of the 1-tick-1-ns clock; default 0: none)
+ *   pause=<ticks>      auto-converge's longest pause at most (default 0:
+ *                      the downtime target); a live save fails the case if
+ *                      a throttle pause lasted longer
  *   bench=<0|1>        make bench (tools/bench): print nothing while saving
  *                      (the rounds afterwards) and one "BENCHMIG" line
  *   probe=<ticks>      first, sleep this long and report the writer's pace
@@ -43,7 +46,7 @@
 const char test_title[] = "Saving and restoring a running domain";
 
 #define SRC                 1
-#define STREAM_MAX          (14UL << 20)
+#define STREAM_MAX          (28UL << 20) /* 30 rounds of ~160 pages */
 #define MAX_WAITS           2000000UL
 
 /* Restore reads whole PAGE_DATA records (up to 4 MiB): a larger heap. */
@@ -61,12 +64,14 @@ static unsigned int nr_kept;
 static void print_round(const struct xc_save_round_stats *st)
 {
     printk("round %u%s: %lu pages sent, %lu dirtied, %lu ticks, %lu pages/Gtick "
-           "dirtied, %lu octets/Gtick, predicted downtime %lu ticks, throttle %u%%\n",
+           "dirtied, %lu octets/Gtick, predicted downtime %lu ticks, throttle %u%%, "
+           "paused %lu ticks (longest %lu)\n",
            st->iteration, st->final ? " (final)" : "",
            (unsigned long)st->pages_sent, (unsigned long)st->pages_dirtied,
            (unsigned long)st->time_ns, (unsigned long)st->dirty_rate,
            (unsigned long)st->bandwidth,
-           (unsigned long)st->predicted_downtime_ns, st->throttle);
+           (unsigned long)st->predicted_downtime_ns, st->throttle,
+           (unsigned long)st->paused_ns, (unsigned long)st->max_pause_ns);
 }
 
 static void round_stats(const struct xc_save_round_stats *st, void *data)
@@ -256,6 +261,7 @@ void test_main(void)
     p.max_rounds = cmdline_ulong("rounds", p.max_rounds);
     p.auto_converge = cmdline_ulong("converge", 1);
     p.max_bandwidth = cmdline_ulong("bandwidth", 0);
+    p.max_pause_ns = cmdline_ulong("pause", 0);
     p.round_stats = round_stats;
     p.data = bench ? kept : NULL;
     if ( cmdline_ulong("probe", 0) )
@@ -280,7 +286,7 @@ void test_main(void)
     if ( bench )
         printk("BENCHMIG pol=%s ac=%d cap=%lu tgt=%lu pace=%lu rounds=%u "
                "sent=%lu fin=%lu oct=%lu tot=%lu dt=%lu pdt=%lu conv=%d "
-               "thr=%u thrt=%lu waits=%lu\n",
+               "thr=%u thrt=%lu maxp=%lu pb=%lu waits=%lu\n",
                p.policy == XC_PRECOPY_XEN ? "xen" : "dt", p.auto_converge,
                (unsigned long)p.max_bandwidth, (unsigned long)p.downtime_ns,
                pace, sum.rounds, (unsigned long)sum.pages_sent,
@@ -288,14 +294,19 @@ void test_main(void)
                (unsigned long)(t1 - t0), (unsigned long)sum.downtime_ns,
                (unsigned long)sum.predicted_downtime_ns, sum.converged,
                sum.max_throttle, (unsigned long)sum.throttle_ns,
+               (unsigned long)sum.max_pause_ns,
+               (unsigned long)(p.max_pause_ns ? p.max_pause_ns : p.downtime_ns),
                (unsigned long)sum.rate_waits);
     printk("saved d%u %s: %u live rounds, %lu pages sent (%lu while paused), "
            "%lu octets, %lu ticks, downtime %lu ticks, max throttle %u%%; "
-           "the writer made %lu steps meanwhile\n", SRC,
+           "the writer made %lu steps meanwhile; paused by throttle %lu "
+           "ticks in %lu pauses (longest %lu)\n", SRC,
            live ? "live" : "paused", sum.rounds, (unsigned long)sum.pages_sent,
            (unsigned long)sum.final_pages, (unsigned long)sum.octets,
            (unsigned long)(t1 - t0), (unsigned long)sum.downtime_ns,
-           sum.max_throttle, (unsigned long)(ctrl->steps - steps_before));
+           sum.max_throttle, (unsigned long)(ctrl->steps - steps_before),
+           (unsigned long)sum.throttle_ns, (unsigned long)sum.throttle_pauses,
+           (unsigned long)sum.max_pause_ns);
     xenforeignmemory_unmap(fmem, ctrl, 1);
     if ( live )
         printk("%s: predicted downtime %lu ticks, target %lu, after %u "
@@ -315,6 +326,13 @@ void test_main(void)
                            "above the target %lu\n", sum.converged,
                            (unsigned long)sum.downtime_ns,
                            (unsigned long)p.downtime_ns);
+    /* Auto-converge pauses the guest in slices: none beyond the target. */
+    if ( live && sum.max_pause_ns >
+                 (p.max_pause_ns ? p.max_pause_ns : p.downtime_ns) )
+        xtf_failure("Fail: paused %lu ticks at a stretch by the throttle, "
+                    "above the bound %lu\n", (unsigned long)sum.max_pause_ns,
+                    (unsigned long)(p.max_pause_ns ? p.max_pause_ns
+                                                   : p.downtime_ns));
     if ( cmdline_ulong("expect_converge", 2) == 0 &&
          (sum.converged || sum.rounds != p.max_rounds ||
           sum.predicted_downtime_ns <= p.downtime_ns ||

@@ -282,6 +282,8 @@ typedef struct libxl_suspend_round {
     uint64_t bandwidth;                 /* octets per second */
     uint64_t predicted_downtime_ns;
     unsigned int throttle;              /* % of the round paused */
+    uint64_t paused_ns;                 /* paused by the throttle, in all */
+    uint64_t max_pause_ns;              /* its longest pause */
 } libxl_suspend_round;
 
 typedef struct libxl_suspend_params {

@@ -286,8 +286,12 @@ int xc_domain_restore(xc_interface *xch, int io_fd, uint32_t dom,
  * measured; pre-copy stops when the dirty pages would be sent within
  * downtime_ns at that bandwidth, or after max_rounds rounds.  With
  * auto_converge, a round that leaves more than half the pages it sent
- * dirty again raises the throttle by 20 points (to 95% at most): that
- * share of the next round's batches is sent with the guest paused.
+ * dirty again raises the throttle by 20 points (to 99% at most, QEMU's
+ * cpu-throttle-max): in the next round the guest is paused for that share
+ * of each throttle slice (max_pause_ns long, by default downtime_ns),
+ * between PAGE_DATA records sized to fit the phase at the link's
+ * bandwidth, so no single pause outlasts the slice's share, unless one
+ * page's transfer is longer (summary->max_pause_ns reports the longest).
  *
  * XC_PRECOPY_XEN: Xen's policy: stop after 5 rounds or when fewer than
  * 50 pages are dirty.
@@ -321,7 +325,9 @@ struct xc_save_round_stats {
     uint64_t dirty_rate;                /* pages dirtied per second */
     uint64_t bandwidth;                 /* octets sent per second */
     uint64_t predicted_downtime_ns;     /* to send pages_dirtied */
-    unsigned int throttle;              /* % of its batches sent paused */
+    unsigned int throttle;              /* % of its time the guest paused */
+    uint64_t paused_ns;                 /* paused by auto-converge */
+    uint64_t max_pause_ns;              /* its longest such pause */
 };
 
 struct xc_save_summary {
@@ -337,6 +343,8 @@ struct xc_save_summary {
     uint64_t rate_waits;                /* sleeps for max_bandwidth */
     uint64_t rate_wait_ns;              /* their total */
     uint64_t throttle_ns;               /* paused by auto-converge, live */
+    uint64_t max_pause_ns;              /* the longest of those pauses */
+    uint64_t throttle_pauses;           /* how many */
 };
 
 struct xc_save_params {
@@ -346,6 +354,9 @@ struct xc_save_params {
     bool auto_converge;                 /* default true */
     uint64_t max_bandwidth;             /* octets/s; default 0: no cap */
     bool abort_unconverged;             /* default false: copy anyway */
+    uint64_t max_pause_ns;              /* auto-converge's slice, the bound
+                                           of its pauses; 0 (default):
+                                           downtime_ns */
     /* Called after every round, the final one included; may be NULL. */
     void (*round_stats)(const struct xc_save_round_stats *st, void *data);
     void *data;

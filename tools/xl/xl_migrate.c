@@ -71,11 +71,13 @@ static void print_round(const libxl_suspend_round *r, void *data)
     (void)data;
     fprintf(stderr, "migration sender: round %u%s: %" PRIu64 " pages sent, %"
             PRIu64 " dirtied, %" PRIu64 " ms, %" PRIu64 " pages/s dirtied, %"
-            PRIu64 " KiB/s, predicted downtime %" PRIu64 " ms, throttle %u%%\n",
+            PRIu64 " KiB/s, predicted downtime %" PRIu64 " ms, throttle %u%%"
+            " (paused %" PRIu64 " ms, longest %" PRIu64 ".%03" PRIu64 " ms)\n",
             r->iteration, r->final ? " (final, paused)" : "", r->pages_sent,
             r->pages_dirtied, r->time_ns / 1000000, r->dirty_rate,
             r->bandwidth / 1024, r->predicted_downtime_ns / 1000000,
-            r->throttle);
+            r->throttle, r->paused_ns / 1000000, r->max_pause_ns / 1000000,
+            r->max_pause_ns / 1000 % 1000);
 }
 
 static pid_t create_migration_child(const char *rune, int *send_fd,

@@ -63,10 +63,19 @@ struct xc_sr_context {
             bool paused;                    /* by us: undo on failure */
             bool logdirty;                  /* enabled by us */
             bool live;
-            unsigned int throttle;          /* percent of batches paused */
-            unsigned int throttle_credit;
+            unsigned int throttle;          /* percent of the time paused */
+            unsigned int batch_limit;       /* pages in the next record */
+            uint64_t bandwidth;             /* of the last round (or cap) */
+            uint64_t slice_ns;              /* the throttle slice's length */
+            uint64_t slice_t0;              /* and when it began */
             bool throttled;                 /* paused for throttling now */
             uint64_t throttle_t0;           /* since then */
+            uint64_t round_paused_ns;       /* this round's pauses: total */
+            uint64_t round_max_pause_ns;    /* and longest */
+            uint64_t acct_t0;               /* paused in this round since */
+            bool slicing;                   /* slices run across rounds */
+            uint64_t round_end_t;           /* the last round's end */
+            uint64_t boundary_ns;           /* the longest end to begin */
             uint64_t round_bytes;
             uint64_t rate_start_ns;         /* the max_bandwidth window: */
             uint64_t rate_octets;           /* opened then, octets since */
@@ -160,9 +169,20 @@ void save_rate_limit(struct xc_sr_context *ctx, uint64_t octets, uint64_t t0);
  */
 int save_not_converged(struct xc_sr_context *ctx,
                        const struct xc_save_round_stats *st);
-/* Around each batch sent in a live round: pause for throttling. */
-int save_throttle_before_batch(struct xc_sr_context *ctx);
-int save_throttle_after_batch(struct xc_sr_context *ctx);
+/*
+ * Auto-converge in a live round: save_throttle_begin before its first
+ * record, save_throttle_step after each record (pauses or unpauses the
+ * guest for its share of the slice and sets batch_limit, the pages of the
+ * next record), save_throttle_end after its last: the slices run on
+ * across rounds, so the guest stays paused over CLEAN if the pause phase
+ * has room for it (the longest round boundary seen so far).
+ * save_throttle_release ends a throttle pause for good (before or after
+ * the suspend).  -1 if a pause or unpause failed (logged).
+ */
+int save_throttle_begin(struct xc_sr_context *ctx);
+int save_throttle_step(struct xc_sr_context *ctx);
+int save_throttle_end(struct xc_sr_context *ctx);
+int save_throttle_release(struct xc_sr_context *ctx);
 void save_report_round(struct xc_sr_context *ctx,
                        const struct xc_save_round_stats *st);
 

@@ -153,33 +153,24 @@ static int flush_batch(struct xc_sr_context *ctx)
     return rc;
 }
 
+/*
+ * Live rounds with auto-converge send smaller records (batch_limit, set by
+ * the throttle step after each) so the guest's pauses stay short.
+ */
 static int add_to_batch(struct xc_sr_context *ctx, xen_pfn_t pfn)
 {
-    int rc = 0;
+    unsigned int limit = ctx->save.live ? ctx->save.batch_limit
+                                        : SAVE_BATCH_SIZE;
 
-    if ( ctx->save.nr_batch == SAVE_BATCH_SIZE )
+    if ( ctx->save.nr_batch >= limit || ctx->save.nr_batch == SAVE_BATCH_SIZE )
     {
-        if ( ctx->save.live && save_throttle_before_batch(ctx) )
+        if ( flush_batch(ctx) )
             return -1;
-        rc = flush_batch(ctx);
-        if ( ctx->save.live && save_throttle_after_batch(ctx) )
-            rc = -1;
+        if ( ctx->save.live && save_throttle_step(ctx) )
+            return -1;
     }
-    if ( !rc )
-        ctx->save.batch_pfns[ctx->save.nr_batch++] = pfn;
-    return rc;
-}
-
-static int finish_batch(struct xc_sr_context *ctx)
-{
-    int rc;
-
-    if ( ctx->save.live && save_throttle_before_batch(ctx) )
-        return -1;
-    rc = flush_batch(ctx);
-    if ( ctx->save.live && save_throttle_after_batch(ctx) )
-        rc = -1;
-    return rc;
+    ctx->save.batch_pfns[ctx->save.nr_batch++] = pfn;
+    return 0;
 }
 
 /* Every pfn (bitmap NULL) or those set in the bitmap; the count sent. */
@@ -189,6 +180,8 @@ static int send_pages(struct xc_sr_context *ctx, const unsigned long *bm,
     uint64_t before = ctx->save.summary.pages_sent;
     unsigned long pfn;
 
+    if ( ctx->save.live && save_throttle_begin(ctx) )
+        return -1;
     for ( pfn = 0; pfn < ctx->save.p2m_size; pfn++ )
     {
         if ( bm && !bm[pfn / BITS_PER_UL] )
@@ -201,7 +194,9 @@ static int send_pages(struct xc_sr_context *ctx, const unsigned long *bm,
         if ( add_to_batch(ctx, pfn) )
             return -1;
     }
-    if ( finish_batch(ctx) )
+    if ( flush_batch(ctx) )
+        return -1;
+    if ( ctx->save.live && save_throttle_end(ctx) )
         return -1;
     *sent = ctx->save.summary.pages_sent - before;
     return 0;
@@ -313,6 +308,8 @@ static int send_memory_live(struct xc_sr_context *ctx)
         t0 = xg_sr_now_ns();
         if ( send_pages(ctx, iteration == 1 ? NULL : pending, &st.pages_sent) )
             goto out;
+        st.paused_ns = ctx->save.round_paused_ns;
+        st.max_pause_ns = ctx->save.round_max_pause_ns;
         dirty = clean_bitmap(ctx, HYPERCALL_BUFFER(bm), false);
         if ( dirty < 0 )
             goto out;
@@ -353,16 +350,18 @@ static int send_memory_live(struct xc_sr_context *ctx)
         }
     }
 
-    /* Suspend, and send what is still dirty. */
-    if ( ctx->save.throttled )
-    {
-        /* A batch left paused for throttling: the suspend takes over. */
-        if ( save_throttle_after_batch(ctx) )
-            goto out;
-    }
+    /*
+     * Suspend, and send what is still dirty.  A throttle pause still on
+     * ends once suspended (the pauses nest), so the guest does not run in
+     * between; a caller's suspend callback gets it running.
+     */
+    if ( cb && cb->suspend && save_throttle_release(ctx) )
+        goto out;
     t0 = xg_sr_now_ns();
     ctx->save.summary.downtime_ns = t0;         /* start, until the end */
     if ( suspend_domain(ctx) )
+        goto out;
+    if ( save_throttle_release(ctx) )
         goto out;
     ctx->save.live = false;                     /* no throttling now */
     dirty = clean_bitmap(ctx, HYPERCALL_BUFFER(bm), true);

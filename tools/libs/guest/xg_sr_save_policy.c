@@ -16,9 +16,16 @@
  * fewer than 50 dirty pages).  Auto-converge throttles a guest that
  * dirties pages faster than the link sends them: when a round leaves more
  * than half the pages it sent dirty again, the throttle rises by 20
- * points (95% at most) and that share of the next round's batches is
- * sent with the guest paused.  On one physical CPU a paused guest simply
- * does not run, so throttling slows its dirtying in proportion.
+ * points (99% at most, QEMU's cpu-throttle-max) and in the next round the
+ * guest is paused for that share of its time, as QEMU's cpu-throttle
+ * slows vCPUs: time is cut into slices of max_pause_ns (by default the
+ * downtime target), the guest is paused for the first throttle% of each
+ * and runs for the rest, and the pages go meanwhile in PAGE_DATA records
+ * sized (at the last round's bandwidth, at most the cap) to end within
+ * their phase.  So no pause outlasts throttle% of the slice (or one
+ * page's transfer, if longer), and on one physical CPU a paused guest
+ * simply does not run: its dirtying slows in proportion.  A round shorter
+ * than a slice's pause phase is sent paused throughout.
  *
  * A policy that stops at its round limit with its target not met has not
  * converged: that is reported (summary.converged, a warning with the
@@ -37,7 +44,7 @@
 #include "xg_sr_common.h"
 
 #define THROTTLE_STEP       20
-#define THROTTLE_MAX        95
+#define THROTTLE_MAX        99      /* QEMU's cpu-throttle-max */
 
 int save_precopy_decide(struct xc_sr_context *ctx,
                         struct xc_save_round_stats *st)
@@ -57,6 +64,8 @@ int save_precopy_decide(struct xc_sr_context *ctx,
             st->pages_dirtied * XC_PAGE_SIZE * 1000000000ULL / st->bandwidth;
     else
         st->predicted_downtime_ns = st->pages_dirtied ? UINT64_MAX : 0;
+    if ( st->pages_sent )
+        ctx->save.bandwidth = st->bandwidth;    /* sizes throttled records */
 
     if ( p->policy == XC_PRECOPY_XEN )
     {
@@ -146,40 +155,167 @@ void save_rate_limit(struct xc_sr_context *ctx, uint64_t octets, uint64_t t0)
     xg_sr_sleep_ns(due - now);
 }
 
-int save_throttle_before_batch(struct xc_sr_context *ctx)
+/* Octets one page takes in a PAGE_DATA record: its data and pfn word. */
+#define PAGE_RECORD_OCTETS  (XC_PAGE_SIZE + 8)
+
+/* ns a page takes on the link: the last round's rate (at most the cap). */
+static uint64_t page_ns(const struct xc_sr_context *ctx)
+{
+    uint64_t bw = ctx->save.bandwidth;
+
+    if ( !bw )
+        bw = ctx->save.params.max_bandwidth;
+    return bw ? octets_to_ns(PAGE_RECORD_OCTETS, bw) : 0;
+}
+
+/* The pages that fit in ns at that rate: at least one, a batch at most. */
+static unsigned int pages_in(const struct xc_sr_context *ctx, uint64_t ns)
+{
+    uint64_t pn = page_ns(ctx), n;
+
+    if ( !pn )
+        return SAVE_BATCH_SIZE;
+    n = ns / pn;
+    return n < 1 ? 1 : n > SAVE_BATCH_SIZE ? SAVE_BATCH_SIZE : (unsigned int)n;
+}
+
+static int throttle_pause(struct xc_sr_context *ctx)
 {
     xc_interface *xch = ctx->xch;
 
-    if ( !ctx->save.throttle )
+    if ( ctx->save.throttled )
         return 0;
-    ctx->save.throttle_credit += ctx->save.throttle;
-    if ( ctx->save.throttle_credit < 100 )
-        return 0;
-    ctx->save.throttle_credit -= 100;
     if ( xc_domain_pause(xch, ctx->domid) )
     {
         PERROR("save: cannot pause d%u for throttling", ctx->domid);
         return -1;
     }
     ctx->save.throttled = true;
-    ctx->save.throttle_t0 = xg_sr_now_ns();
+    ctx->save.throttle_t0 = ctx->save.acct_t0 = xg_sr_now_ns();
+    ctx->save.summary.throttle_pauses++;
     return 0;
 }
 
-int save_throttle_after_batch(struct xc_sr_context *ctx)
+static int throttle_unpause(struct xc_sr_context *ctx)
 {
     xc_interface *xch = ctx->xch;
+    uint64_t d, now;
 
     if ( !ctx->save.throttled )
         return 0;
     ctx->save.throttled = false;
-    ctx->save.summary.throttle_ns += xg_sr_now_ns() - ctx->save.throttle_t0;
+    now = xg_sr_now_ns();
+    d = now - ctx->save.throttle_t0;
+    ctx->save.summary.throttle_ns += d;
+    ctx->save.round_paused_ns += now - ctx->save.acct_t0;
+    if ( d > ctx->save.round_max_pause_ns )
+        ctx->save.round_max_pause_ns = d;
+    if ( d > ctx->save.summary.max_pause_ns )
+        ctx->save.summary.max_pause_ns = d;
     if ( xc_domain_unpause(xch, ctx->domid) )
     {
         PERROR("save: cannot unpause d%u after throttling", ctx->domid);
         return -1;
     }
     return 0;
+}
+
+/*
+ * The slice is max_pause_ns long (0: the downtime target; the default
+ * target, 300 ms, if that is 0 too): the longer, the finer the share a
+ * scheduler's time slice leaves the guest when it runs.  Its first
+ * throttle% is the pause phase, the rest the run phase.  The record after
+ * this step is sized to end within its phase (by the page time), so a
+ * pause ends no later than the pause phase -- unless not even one page
+ * fits in it (then the pause is one record of one page).  A phase lasts
+ * at least one record.
+ */
+static int throttle_phase(struct xc_sr_context *ctx, bool fresh,
+                          uint64_t room)
+{
+    uint64_t slice = ctx->save.slice_ns, pause;
+    uint64_t now = xg_sr_now_ns(), el;
+
+    pause = slice / 100 * ctx->save.throttle +
+            slice % 100 * ctx->save.throttle / 100;
+
+    el = now - ctx->save.slice_t0;
+    if ( !fresh && el >= slice )
+    {
+        ctx->save.slice_t0 = now;       /* the run phase is over */
+        el = 0;
+        fresh = true;
+    }
+    if ( el < pause && (room <= pause - el || fresh) )
+    {
+        ctx->save.batch_limit = pages_in(ctx, pause - el);
+        return throttle_pause(ctx);
+    }
+    ctx->save.batch_limit = pages_in(ctx, slice > el ? slice - el : 0);
+    return throttle_unpause(ctx);
+}
+
+int save_throttle_begin(struct xc_sr_context *ctx)
+{
+    uint64_t slice = ctx->save.params.max_pause_ns, now = xg_sr_now_ns();
+    bool fresh = !ctx->save.slicing;
+
+    ctx->save.round_paused_ns = ctx->save.round_max_pause_ns = 0;
+    ctx->save.acct_t0 = now;
+    ctx->save.batch_limit = SAVE_BATCH_SIZE;
+    if ( ctx->save.round_end_t &&
+         now - ctx->save.round_end_t > ctx->save.boundary_ns )
+        ctx->save.boundary_ns = now - ctx->save.round_end_t;
+    if ( !ctx->save.throttle )
+        return throttle_unpause(ctx);
+    if ( !slice )
+        slice = ctx->save.params.downtime_ns;
+    ctx->save.slice_ns = slice ? slice : XC_SAVE_DEFAULT_DOWNTIME_NS;
+    if ( fresh )
+        ctx->save.slice_t0 = now;
+    ctx->save.slicing = true;
+    return throttle_phase(ctx, fresh, page_ns(ctx));
+}
+
+int save_throttle_step(struct xc_sr_context *ctx)
+{
+    if ( !ctx->save.throttle )
+        return 0;
+    return throttle_phase(ctx, false, page_ns(ctx));
+}
+
+int save_throttle_end(struct xc_sr_context *ctx)
+{
+    int rc = 0;
+
+    ctx->save.batch_limit = SAVE_BATCH_SIZE;
+    /*
+     * Stay paused over the round boundary (CLEAN, the policy) only if the
+     * pause phase has room for the longest boundary seen: the first
+     * boundary is always run unpaused, and so measured.
+     */
+    if ( ctx->save.throttled )
+        rc = ctx->save.boundary_ns
+             ? throttle_phase(ctx, false, ctx->save.boundary_ns)
+             : throttle_unpause(ctx);
+    ctx->save.round_end_t = xg_sr_now_ns();
+    if ( ctx->save.throttled )
+    {
+        /* This round's share of a pause that runs on into the next. */
+        uint64_t d = ctx->save.round_end_t - ctx->save.throttle_t0;
+
+        ctx->save.round_paused_ns += ctx->save.round_end_t - ctx->save.acct_t0;
+        ctx->save.acct_t0 = ctx->save.round_end_t;
+        if ( d > ctx->save.round_max_pause_ns )
+            ctx->save.round_max_pause_ns = d;
+    }
+    return rc;
+}
+
+int save_throttle_release(struct xc_sr_context *ctx)
+{
+    ctx->save.slicing = false;
+    return throttle_unpause(ctx);
 }
 
 void save_report_round(struct xc_sr_context *ctx,

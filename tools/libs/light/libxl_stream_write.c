@@ -56,6 +56,8 @@ static void round_cb(const struct xc_save_round_stats *st, void *data)
         .bandwidth = st->bandwidth,
         .predicted_downtime_ns = st->predicted_downtime_ns,
         .throttle = st->throttle,
+        .paused_ns = st->paused_ns,
+        .max_pause_ns = st->max_pause_ns,
     };
 
     p->round(&r, p->data);

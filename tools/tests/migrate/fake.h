@@ -39,6 +39,8 @@ struct fake_dom {
     bool exists;
     uint32_t id;
     unsigned int pause_count;
+    /* Spans from pause to unpause (count 0 -> 1 -> 0), by the fake clock. */
+    uint64_t paused_at, pause_spans, paused_ns, max_pause_ns;
     unsigned long max_pages, tot_pages;
     unsigned int max_vcpus;
     uint8_t *page[FAKE_MAX_PFNS];

@@ -373,13 +373,22 @@ static long domctl(struct xen_domctl *dc)
     {
     case XEN_DOMCTL_pausedomain:
         fake.pauses++;
-        d->pause_count++;
+        if ( !d->pause_count++ )
+            d->paused_at = fake.now_ns;
         return 0;
     case XEN_DOMCTL_unpausedomain:
         fake.unpauses++;
         if ( !d->pause_count )
             return -EINVAL;
-        d->pause_count--;
+        if ( !--d->pause_count )
+        {
+            uint64_t span = fake.now_ns - d->paused_at;
+
+            d->pause_spans++;
+            d->paused_ns += span;
+            if ( span > d->max_pause_ns )
+                d->max_pause_ns = span;
+        }
         return 0;
     case XEN_DOMCTL_destroydomain:
         for ( unsigned long p = 0; p < FAKE_MAX_PFNS; p++ )

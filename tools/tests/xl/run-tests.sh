@@ -1005,6 +1005,7 @@ xl_migrate small otherhost
 want_rc 0
 want_err_has '^migration target: Ready to receive domain\.$'
 want_err_has '^migration sender: round 1: 256 pages sent'
+want_err_has '^migration sender: round 1: .*, throttle 0% \(paused 0 ms, longest 0\.000 ms\)$'
 want_err_has '^migration sender: round [0-9]+ \(final, paused\)'
 want_err_has '^migration target: Transfer complete, requesting permission to start domain\.$'
 want_err_has '^migration sender: Target has acknowledged transfer\.$'
