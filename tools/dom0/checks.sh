@@ -136,6 +136,8 @@ match "xl top --json -D: jbb's blocks" '"dirtied":\[[0-9,]*[1-9]' \
     xentop --json -i 2 -d 1 -D "$d"
 kill "$cleaner"
 wait "$cleaner" 2> /dev/null
+# The same screen driven in tmux as a person would (checks-top-screen.sh).
+. /etc/dom0/checks-top-screen.sh
 run "log-dirty off (after xl top)" xl log-dirty "$d" off
 run "xl destroy (after xl top)" xl destroy "$d"
 

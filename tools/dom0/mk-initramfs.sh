@@ -15,6 +15,11 @@
 #   /usr/bin/ssh                 tools/dom0/ssh: runs the command for localhost
 #   /usr/sbin/xentop             tools/xentop/xentop.static, stripped (`xl top`
 #                                runs it; batch mode needs no terminfo)
+#   /usr/bin/tmux                the build host's tmux (if installed), with
+#                                the shared libraries ldd lists and the
+#                                terminfo entries it and xentop's screen use,
+#                                glibc's C.UTF-8 LC_CTYPE (tmux needs UTF-8)
+#                                (checks-top-screen.sh drives `xl top` in it)
 #   /usr/lib/xen-pml/*.elf       the domU test kernels to `xl create` from
 #   /etc/xen/*.cfg               their xl configurations (tools/dom0/etc/)
 #   /dev/console                 for init's standard streams
@@ -80,7 +85,8 @@ list=$dir/initramfs.list
     echo "file /init $ROOT/tools/dom0/init 0755 0 0"
     echo "file /etc/dom0/checks.sh $ROOT/tools/dom0/checks.sh 0755 0 0"
     # Exactness and migration: the checks, the checker, the ssh shim.
-    for f in checks-logdirty.sh checks-migrate.sh checks-hcall-buffer.sh; do
+    for f in checks-logdirty.sh checks-migrate.sh checks-hcall-buffer.sh \
+             checks-top-screen.sh; do
         echo "file /etc/dom0/$f $ROOT/tools/dom0/$f 0644 0 0"
     done
     echo "file /usr/sbin/xen-logdirty-check $stage/xen-logdirty-check 0755 0 0"
@@ -97,6 +103,49 @@ list=$dir/initramfs.list
     done
     echo "file /usr/sbin/xl $stage/xl 0755 0 0"
     echo "file /usr/sbin/xentop $stage/xentop 0755 0 0"
+    # tmux, dynamically linked: the binary, what ldd lists (each at the
+    # path ldd names, the file behind any symlink), the terminfo entries.
+    tmux=$(command -v tmux || true)
+    if [ -n "$tmux" ]; then
+        echo "file /usr/bin/tmux $(readlink -f "$tmux") 0755 0 0"
+        libdirs=
+        for l in $(ldd "$tmux" | grep -oE '/[^ ]+'); do
+            d=$(dirname "$l")
+            case " $libdirs " in *" $d "*) ;; *)
+                libdirs="$libdirs $d"
+                p=
+                for c in $(echo "${d#/}" | tr / ' '); do
+                    p=$p/$c
+                    case " bin sbin usr usr/bin usr/sbin usr/lib lib " in
+                    *" ${p#/} "*) ;; *) echo "dir $p 0755 0 0" ;; esac
+                done ;;
+            esac
+            echo "file $l $(readlink -f "$l") 0755 0 0"
+        done
+        # tmux 3.3 wants a UTF-8 LC_CTYPE: it tries C.UTF-8 (glibc's
+        # C.utf8, which Debian's libc-bin ships as files).
+        loc=/usr/lib/locale/C.utf8/LC_CTYPE
+        if [ -f $loc ]; then
+            for d in /usr/lib/locale /usr/lib/locale/C.utf8; do
+                echo "dir $d 0755 0 0"
+            done
+            echo "file $loc $loc 0644 0 0"
+        fi
+        echo "dir /lib/terminfo 0755 0 0"
+        tdirs=
+        for t in tmux tmux-256color screen screen-256color xterm xterm-256color linux vt100 vt220; do
+            f=
+            for td in /lib/terminfo /usr/share/terminfo /etc/terminfo; do
+                [ -f "$td/${t:0:1}/$t" ] && { f=$td/${t:0:1}/$t; break; }
+            done
+            [ -n "$f" ] || continue
+            case " $tdirs " in *" ${t:0:1} "*) ;; *)
+                tdirs="${tdirs:-} ${t:0:1}"
+                echo "dir /lib/terminfo/${t:0:1} 0755 0 0" ;;
+            esac
+            echo "file /lib/terminfo/${t:0:1}/$t $(readlink -f "$f") 0644 0 0"
+        done
+    fi
     for g in $DOMU_KERNELS; do
         [ -f "$ROOT/tests/bin/$g.elf" ] || die "no tests/bin/$g.elf: make -C tests"
         echo "file /usr/lib/xen-pml/$g.elf $ROOT/tests/bin/$g.elf 0644 0 0"
