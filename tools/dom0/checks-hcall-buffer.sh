@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Sourced by checks.sh (its helpers, and shown/failing from
-# checks-logdirty.sh): hypercall buffers of several pages through Linux's
-# privcmd.  A 160 MiB writer's log-dirty bitmaps (5 KiB: two pages) checked
-# page by page against its record; then, with that writer's heat-map
-# counters, xen-hcall-buffer-check: buffers across page boundaries, at odd
-# offsets, and on pages Linux has not made present, compared byte for byte
-# with what the hypervisor wrote or read (tools/misc/xen-hcall-buffer-check.c).
+# Sourced by checks.sh (its helpers: ok, bad, run, shown, ...):
+# hypercall buffers of several pages through Linux's privcmd.  A 160 MiB
+# writer's log-dirty bitmaps (5 KiB: two pages) checked page by page
+# against its record; then, with that writer's heat-map counters,
+# xen-hcall-buffer-check: buffers across page boundaries, at odd offsets,
+# and on pages Linux has not made present, compared byte for byte with
+# what the hypervisor wrote or read (tools/misc/xen-hcall-buffer-check.c).
 
 run "xl create dirtier-big.cfg (160 MiB)" xl create /etc/xen/dirtier-big.cfg
 db=$(xl domid dirtier-big 2> /dev/null)

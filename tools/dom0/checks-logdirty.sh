@@ -1,32 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Sourced by checks.sh (its helpers: ok, bad, run, match, ...): log-dirty
+# Sourced by checks.sh (its helpers: ok, bad, run, match, shown, ...): log-dirty
 # bitmaps checked page by page against what a writer guest recorded
 # (xen-logdirty-check, tools/misc/xen-logdirty-check.c; the writer is
 # tests/dirtier, /etc/xen/dirtier.cfg).
-
-# shown NAME CMD...: CMD succeeds; its output goes to the console indented.
-shown() {
-    n=$1; shift
-    "$@" > $out 2>&1
-    rc=$?
-    sed 's/^/    | /' $out
-    if [ $rc -eq 0 ]; then ok "$n"; else bad "$n" "exit status $rc"; fi
-}
-
-# failing NAME REGEX CMD...: CMD fails (status 1) and a line matches REGEX.
-failing() {
-    n=$1 re=$2; shift 2
-    "$@" > $out 2>&1
-    rc=$?
-    if [ $rc -ne 1 ]; then
-        bad "$n" "exit status $rc, not 1"
-    elif grep -qE -- "$re" $out; then
-        ok "$n"
-    else
-        bad "$n" "no line matches /$re/"
-    fi
-}
 
 run "xl create dirtier.cfg" xl create /etc/xen/dirtier.cfg
 dd=$(xl domid dirtier 2> /dev/null)

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Sourced by checks.sh after checks-logdirty.sh (its helpers): xl migrate
+# Sourced by checks.sh (its helpers: ok, bad, run, shown, ...): xl migrate
 # cut half-way (the source runs on), xl migrate to localhost (through the
 # ssh shim, /usr/bin/ssh), xl save and xl restore, all of the migration
 # writer (tests/mig-writer, /etc/xen/migw.cfg), whose copy checks every

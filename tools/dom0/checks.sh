@@ -40,6 +40,29 @@ match() {
     fi
 }
 
+# shown NAME CMD...: CMD succeeds; its output goes to the console indented.
+shown() {
+    n=$1; shift
+    "$@" > $out 2>&1
+    rc=$?
+    sed 's/^/    | /' $out
+    if [ $rc -eq 0 ]; then ok "$n"; else bad "$n" "exit status $rc"; fi
+}
+
+# failing NAME REGEX CMD...: CMD fails (status 1) and a line matches REGEX.
+failing() {
+    n=$1 re=$2; shift 2
+    "$@" > $out 2>&1
+    rc=$?
+    if [ $rc -ne 1 ]; then
+        bad "$n" "exit status $rc, not 1"
+    elif grep -qE -- "$re" $out; then
+        ok "$n"
+    else
+        bad "$n" "no line matches /$re/"
+    fi
+}
+
 # nomatch NAME REGEX CMD...: CMD succeeds and no line matches REGEX.
 nomatch() {
     n=$1 re=$2; shift 2
