@@ -79,12 +79,14 @@ static int get_free_port(struct domain *d)
     unsigned int port;
     struct evtchn *bucket;
 
-    for ( port = 1; port < d->valid_evtchns; port++ )
+    for ( port = 1; port < d->valid_evtchns && port <= d->max_evtchn_port; port++ )
         if ( evtchn_from_port(d, port)->state == ECS_FREE )
             return port;
-    if ( d->valid_evtchns >= MAX_EVTCHNS )
+    /* Xen's bound: createdomain's max_evtchn_port (boot domUs: 1023). */
+    if ( d->valid_evtchns >= MAX_EVTCHNS || d->valid_evtchns > d->max_evtchn_port )
         return -ENOSPC;
-    bucket = xzalloc_array(struct evtchn, EVTCHNS_PER_BUCKET);
+    /* Counted against the domain (xen/xmalloc.h). */
+    bucket = domain_xzalloc_array(d, struct evtchn, EVTCHNS_PER_BUCKET);
     if ( !bucket )
         return -ENOMEM;
     d->evtchn[d->valid_evtchns / EVTCHNS_PER_BUCKET] = bucket;
@@ -95,7 +97,7 @@ static int get_free_port(struct domain *d)
 
 int evtchn_init(struct domain *d)
 {
-    d->evtchn = xzalloc_array(struct evtchn *, NR_EVTCHN_BUCKETS);
+    d->evtchn = domain_xzalloc_array(d, struct evtchn *, NR_EVTCHN_BUCKETS);
     if ( !d->evtchn )
         return -ENOMEM;
     if ( get_free_port(d) < 0 )     /* the first bucket */

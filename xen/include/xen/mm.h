@@ -39,6 +39,10 @@ unsigned long total_pages(void);
 unsigned long max_boot_pfn(void);
 unsigned long avail_pages(void);
 
+struct domain;
+/* Take the frame at gfn out of d (XENMEM_decrease_reservation's step): memory.c. */
+int guest_remove_page(struct domain *d, unsigned long gfn);
+
 /* Zero one page, or 2^order pages from a page-aligned p. */
 void clear_page(void *p);
 void clear_pages(void *p, unsigned int order);
