@@ -499,6 +499,47 @@ static void test_limits(void)
         xtf_success("Success: every path stopped at its bound\n");
 }
 
+/* ---- driver: a balloon driver following max_pages ---------------------------------- */
+
+#define RDRIVER         0x600UL         /* ballooned from 6 MiB up */
+#define MAXMEM_SLACK    256             /* libxl's LIBXL_MAXMEM_CONSTANT, in pages */
+
+static void test_driver(void)
+{
+    long last_max = query(XENMEM_maximum_reservation, DOMID_SELF);
+    unsigned long n = 0, cap = ram_top - 16 - RDRIVER;
+    unsigned int round = 0;
+
+    printk("driver: max_pages %ld, ballooning between gfns %#lx and %#lx\n", last_max,
+           RDRIVER, RDRIVER + cap);
+    hvm_set_param(DOMID_SELF, HVM_PARAM_STORE_EVTCHN, DONE_MAGIC);   /* ready */
+    for ( ;; )
+    {
+        long max = query(XENMEM_maximum_reservation, DOMID_SELF), tot, target;
+
+        if ( max == last_max )
+        {
+            hypercall_yield();
+            continue;
+        }
+        target = max - MAXMEM_SLACK;
+        tot = tot_pages();
+        while ( tot > target && n < cap && decrease(RDRIVER + n, 0) == 1 )
+            n++, tot--;
+        while ( tot < target && n && populate(RDRIVER + n - 1, 0) == 1 )
+            n--, tot++;
+        if ( tot != target || tot != tot_pages() )
+        {
+            xtf_failure("Fail: stuck at %ld pages (%ld counted), target %ld\n", tot,
+                        tot_pages(), target);
+            break;
+        }
+        last_max = max;
+        printk("driver: at target %ld pages, %lu ballooned out (round %u)\n", tot, n, ++round);
+        hvm_set_param(DOMID_SELF, HVM_PARAM_STORE_EVTCHN, DONE_MAGIC + round);
+    }
+}
+
 void test_main(void)
 {
     char which[16] = "";
@@ -518,6 +559,8 @@ void test_main(void)
         test_stale();
     else if ( !strcmp(which, "limits") )
         test_limits();
+    else if ( !strcmp(which, "driver") )
+        test_driver();
     else
         xtf_error("Error: unknown case \"%s\"\n", which);
 }
