@@ -17,7 +17,9 @@ enum fuzz_class {
     FC_CR,          /* CR0/CR3/CR4/CR8 writes, CLTS, LMSW */
     FC_IO,          /* IN/OUT of every size to random ports */
     FC_EXC,         /* deliberate exceptions, VMX and privileged instructions */
-#define FC_BASE_NR (FC_EXC + 1)
+    FC_MEM,         /* shared_info/vcpu_info moves, populate, decrease and
+                       increase_reservation over a window of our RAM (mem.c) */
+#define FC_BASE_NR (FC_MEM + 1)
     /*
      * Each widens what the operations of its base class may do.  The first
      * four once panicked or hung the host and are in the default set now
@@ -89,6 +91,11 @@ void fuzz_msr(void);
 void fuzz_cr(void);
 void fuzz_io(void);
 void fuzz_exc(void);
+void fuzz_mem(void);
+
+/* mem.c: its window and model (false: no room); the end-of-run check. */
+bool mem_init(void);
+void mem_check(void);
 
 /* cpu.c: the state every operation must leave as it found it. */
 void cpu_state_save(void);
