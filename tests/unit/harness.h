@@ -38,6 +38,9 @@ void harness_check_contains(const char *file, int line, const char *h_expr,
     harness_check_contains(__FILE__, __LINE__, #haystack, (haystack),   \
                            (needle), 0)
 
+/* Host memory at a fixed address (identity-mapped "machine memory"), or NULL. */
+void *harness_map_fixed(unsigned long addr, unsigned long size);
+
 /* Messages printk()ed by the code under test (stub_printk.c), prefixes kept. */
 extern char printk_log[];
 void printk_reset(void);
