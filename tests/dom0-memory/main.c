@@ -12,7 +12,10 @@
  *      within max_pages, the pool neither grown nor over-used, the heap
  *      within its limit, ports within max_evtchn_port; log-dirty reports
  *      the bits it could not keep (-ENOMEM) rather than losing them.
- *   2. case=driver, xl mem-set's path: max_mem lowered to a target + 1 MiB
+ *   2. the same domU, its pool used up before log-dirty is switched on:
+ *      its next write to a 2 MiB leaf cannot be split, and it is crashed
+ *      (it was a write fault for ever).
+ *   3. case=driver, xl mem-set's path: max_mem lowered to a target + 1 MiB
  *      (what libxl_set_memory_target's "enforce" does), the domU balloons
  *      down to it (XENMEM_decrease_reservation), then up again when the
  *      target is raised (populate_physmap); its tot_pages checked each time.
@@ -108,7 +111,7 @@ static void destroy_and_check(uint32_t domid, unsigned long before, const char *
     xc_domaininfo_t info;
     unsigned long after, waits;
 
-    if ( xc_domain_destroy(xch, domid) )
+    if ( xc_domain_destroy(xch, domid) && errno != ESRCH )
         xtf_failure("Fail: destroying d%u: errno %d\n", domid, errno);
     for ( waits = 0; waits < MAX_WAITS && xc_domain_getinfolist(xch, domid, 1, &info) == 1 &&
                      info.domain == domid; waits++ )
@@ -202,6 +205,40 @@ static void phase_limits(void)
     destroy_and_check(domid, before, "limits");
 }
 
+/*
+ * A domU that used up its own pool, then tracked for log-dirty: its next
+ * write to a 2 MiB leaf needs a split the pool cannot serve, and it dies
+ * of it (once a fault loop for ever); nothing of it is left behind.
+ */
+static void phase_pool_then_logdirty(void)
+{
+    unsigned long before = free_pages(), waits;
+    xc_domaininfo_t info;
+    const char *step;
+    uint32_t domid;
+
+    printk("pool used up, then log-dirty: %lu pages free before the domU\n", before);
+    if ( build("case=limits signal=1", EVTCHNS, &domid, &step) )
+        return xtf_failure("Fail: building the domU: %s: errno %d\n", step, errno);
+    if ( xc_domain_unpause(xch, domid) )
+        return xtf_failure("Fail: unpause d%u: errno %d\n", domid, errno);
+    if ( !wait_mark(domid, DONE_MAGIC) )
+        return xtf_failure("Fail: d%u never finished its limits\n", domid);
+    if ( xc_shadow_control(xch, domid, XEN_DOMCTL_SHADOW_OP_ENABLE_LOGDIRTY, NULL, 0) )
+        return xtf_failure("Fail: log-dirty on d%u: errno %d\n", domid, errno);
+    for ( waits = 0; waits < MAX_WAITS && xc_domain_getinfolist(xch, domid, 1, &info) == 1 &&
+                     info.domain == domid; waits++ )
+        hypercall_yield();
+    if ( xc_domain_getinfolist(xch, domid, 1, &info) == 1 && info.domain == domid )
+    {
+        xtf_failure("Fail: d%u still runs with log-dirty and no pool left\n", domid);
+        xc_domain_destroy(xch, domid);
+    }
+    else
+        printk("  ok   d%u is gone (crashed on its write fault)\n", domid);
+    destroy_and_check(domid, before, "pool used up, then log-dirty");
+}
+
 /* xl mem-set <dom> <target>: max_pages = target + 1 MiB (libxl's enforce). */
 static bool mem_set(uint32_t domid, unsigned long target_kb, unsigned int round)
 {
@@ -263,6 +300,7 @@ void test_main(void)
         return xtf_error("Error: cannot open the control interface\n");
 
     phase_limits();
+    phase_pool_then_logdirty();
     phase_driver();
     xc_interface_close(xch);
     if ( xtf_status() <= STATUS_SUCCESS )
