@@ -27,7 +27,8 @@
  *   expand_array to the last of 128 pages, then -ENOSPC; all 131071 ports
  *     allocated, then -ENOSPC; a port above 4096 delivered
  *   EVTCHNOP_reset (preempted and continued over 131072 ports: vCPU 1
- *     runs meanwhile): back to
+ *     runs meanwhile, and a port it binds then makes the reset -EAGAIN,
+ *     leaving FIFO on, as Xen): back to
  *     2-level (set_priority -ENOSYS, expand_array -EOPNOTSUPP, the 4096
  *     port space), then FIFO again, as Linux does on resume
  */
@@ -47,12 +48,14 @@ static uint8_t array_page[FIFO_MAX_PAGES][PAGE_SIZE] __aligned(PAGE_SIZE);
 static struct evtchn_fifo_control_block *cb0, *cb1;
 static volatile bool ap_ready, ap_spin, in_reset;
 static volatile unsigned long ap_turns_in_reset, ap_spins;
+static volatile evtchn_port_t ap_bound;     /* bound by vCPU 1 during the reset */
 
 /*
  * vCPU 1: takes its upcalls in HLT; while ap_spin is set it spins instead,
  * counting the turns it got (gaps in the TSC: another vCPU ran) while
  * vCPU 0 was inside EVTCHNOP_reset.  One physical CPU: it gets a turn
- * inside a hypercall of vCPU 0 only if that hypercall was preempted.
+ * inside a hypercall of vCPU 0 only if that hypercall was preempted.  At
+ * its fifth turn it binds a port, below where the reset has got to.
  */
 static void ap_main(unsigned int id)
 {
@@ -73,7 +76,14 @@ static void ap_main(unsigned int id)
         now = rdtsc();
         ap_spins++;
         if ( now - last > 50000 && in_reset )
+        {
+            evtchn_port_t p;
+
             ap_turns_in_reset++;
+            /* Once, a port the reset has already passed: it must fail with -EAGAIN. */
+            if ( ap_turns_in_reset == 5 && !evtchn_bind_ipi(1, &p) )
+                ap_bound = p;
+        }
         last = now;
     }
 }
@@ -508,10 +518,15 @@ static void test_reset(void)
     rc = evtchn_reset(DOMID_SELF);
     in_reset = false;
     ap_spin = false;
-    check_rc("reset DOMID_SELF (131072 ports)", rc, 0);
     printk("  vCPU 1 had %lu turns while vCPU 0 was in the reset\n", ap_turns_in_reset);
     check_true("it was preempted and continued: vCPU 1 ran meanwhile, 10+ times",
                ap_turns_in_reset >= 10);
+    check_true("vCPU 1 bound a port during it, below the reset's progress",
+               ap_bound && ap_bound < 4096);
+    check_rc("so the reset (131072 ports) ends -EAGAIN, as Xen's", rc, -XEN_EAGAIN);
+    check_rc("  still FIFO: expand_array -ENOSPC, not -EOPNOTSUPP",
+             evtchn_expand_array(gfn_of(array_page[0])), -XEN_ENOSPC);
+    check_rc("reset again", evtchn_reset(DOMID_SELF), 0);
     fifo_forget();
     check_rc("status of port 100000", evtchn_status(DOMID_SELF, 100000, &st), 0);
     check_true("  closed", st.status == EVTCHNSTAT_closed);

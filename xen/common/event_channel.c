@@ -199,6 +199,7 @@ static int get_free_port(struct domain *d)
     d->valid_evtchns += EVTCHNS_PER_BUCKET;
  found:
     d->lowest_free_evtchn = busy ?: port + 1;
+    d->active_evtchns++;            /* every caller binds the port it gets */
     return port;
 }
 
@@ -210,6 +211,7 @@ static void evtchn_free(struct domain *d, struct evtchn *chn)
     chn->state = ECS_FREE;
     chn->notify_vcpu_id = 0;
     chn->pending = false;
+    d->active_evtchns--;
     memset(&chn->u, 0, sizeof(chn->u));
     if ( chn->port < d->lowest_free_evtchn )
         d->lowest_free_evtchn = chn->port;
@@ -223,6 +225,7 @@ int evtchn_init(struct domain *d)
     if ( evtchn_grow_buckets(d) || get_free_port(d) < 0 )  /* the first bucket */
         return -ENOMEM;
     evtchn_from_port(d, 0)->state = ECS_RESERVED;
+    d->active_evtchns = 0;
     return 0;
 }
 
@@ -658,7 +661,9 @@ static long evtchn_unmask(unsigned int port)
  * Preemptible, as Xen: every 64 ports it may stop and be continued with
  * EVTCHNOP_reset_cont, d->next_evtchn remembering where.  A reset asked for
  * while one is under way is -EBUSY, and EVTCHNOP_reset_cont without one is
- * too.  Returns 0, -ERESTART (continue), or -errno.
+ * too.  Ports bound meanwhile (by another vCPU) below where it has got to
+ * make it -EAGAIN, and the ABI stays as it is (Xen's).  Returns 0,
+ * -ERESTART (continue), or -errno.
  */
 static long evtchn_reset(struct domain *d, bool resuming)
 {
@@ -667,7 +672,7 @@ static long evtchn_reset(struct domain *d, bool resuming)
     if ( !port )
         return -EBUSY;
     d->next_evtchn = port;
-    for ( ; port < d->valid_evtchns; port++ )
+    for ( ; port < d->valid_evtchns && d->active_evtchns; port++ )
     {
         if ( evtchn_from_port(d, port)->state != ECS_FREE )
             evtchn_close(d, port);
@@ -678,6 +683,8 @@ static long evtchn_reset(struct domain *d, bool resuming)
         }
     }
     d->next_evtchn = 0;
+    if ( d->active_evtchns )
+        return -EAGAIN;
     if ( d->evtchn_fifo )
     {
         evtchn_fifo_destroy(d);
@@ -739,6 +746,36 @@ void evtchn_destroy(struct domain *d)
     d->evtchn = NULL;
     d->nr_evtchn_buckets = 0;
     d->valid_evtchns = 0;
+}
+
+/* The 'q' debug key: a domain's ports in use, with the ABI's view of each (Xen's 'e'). */
+void evtchn_dump(const struct domain *d)
+{
+    static const char *const states[] = {
+        [ECS_UNBOUND] = "unbound", [ECS_INTERDOMAIN] = "interdomain",
+        [ECS_VIRQ] = "virq", [ECS_IPI] = "ipi",
+    };
+    unsigned int port, shown = 0;
+    const struct evtchn *chn;
+
+    printk("  d%u event channels: %s ABI, %u bound, %u allocated, limit %u\n", d->domain_id,
+           d->evtchn_fifo ? "FIFO" : "2-level", d->active_evtchns, d->valid_evtchns,
+           min(max_evtchns(d), d->max_evtchn_port + 1));
+    for ( port = 1; port < d->valid_evtchns && shown < d->active_evtchns; port++ )
+    {
+        chn = evtchn_from_port(d, port);
+        if ( !evtchn_usable(chn) )
+            continue;
+        if ( ++shown > 32 )
+        {
+            printk("    ... %u more\n", d->active_evtchns - 32);
+            break;
+        }
+        printk("    %6u %-11s v%u prio %2u ", port, states[chn->state], chn->notify_vcpu_id,
+               chn->priority);
+        d->evtchn_port_ops->print_state(d, chn);
+        printk("\n");
+    }
 }
 
 static const char *const evtchnop_names[] = {

@@ -95,6 +95,8 @@ bool evtchn_port_valid(const struct domain *d, unsigned int port);
 struct evtchn *evtchn_from_port(const struct domain *d, unsigned int port);
 /* Wake vCPUs of d in SCHEDOP_poll on this port. */
 void evtchn_check_pollers(struct domain *d, unsigned int port);
+/* Print d's ports in use and their ABI state (debug key 'q'). */
+void evtchn_dump(const struct domain *d);
 /* The 2-level ABI, every domain's until EVTCHNOP_init_control. */
 void evtchn_2l_init(struct domain *d);
 

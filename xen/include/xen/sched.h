@@ -120,6 +120,7 @@ struct domain {
     unsigned int     valid_evtchns;     /* ports [0, valid_evtchns) exist */
     unsigned int     max_evtchn_port;   /* the highest port it may have */
     unsigned int     lowest_free_evtchn; /* no port below it is free */
+    unsigned int     active_evtchns;    /* ports bound (port 0 not counted) */
     unsigned int     next_evtchn;       /* EVTCHNOP_reset: where to go on (0: none) */
     /* The port ABI: 2-level, or FIFO once EVTCHNOP_init_control succeeded. */
     const struct evtchn_port_ops *evtchn_port_ops;
