@@ -339,7 +339,8 @@ static void test_clean_afterwards(void)
         ok = fifo_log[0][n0 + i] == want[i];
     if ( !ok )
         printk("  handled %u: %u %u %u (%u %u %u expected)\n", fifo_log_len[0] - n0,
-               fifo_log[0][n0], fifo_log[0][n0 + 1], fifo_log[0][n0 + 2], want[0], want[1], want[2]);
+               fifo_log[0][n0], fifo_log[0][n0 + 1], fifo_log[0][n0 + 2],
+               want[0], want[1], want[2]);
     check_true("delivered in priority order, each once", ok);
     check_true("vCPU 1's block untouched", !cb[1]->ready);
 }

@@ -266,7 +266,8 @@ static void test_order(void)
     upcall_ack();
     n0 = fifo_log_len[0];
     /* Out of order: VIRQ (10), IPI (3), IPI (7), interdomain (3), IPI (0). */
-    check_rc("singleshot timer now (VIRQ_TIMER, prio 10)", set_singleshot_timer(xen_system_time(), 0), 0);
+    check_rc("singleshot timer now (VIRQ_TIMER, prio 10)",
+             set_singleshot_timer(xen_system_time(), 0), 0);
     check_true("  the VIRQ is linked", fifo_test(d, EVTCHN_FIFO_LINKED));
     check_rc("send IPI prio 3", evtchn_send(b), 0);
     check_rc("send IPI prio 7", evtchn_send(a), 0);
@@ -429,6 +430,17 @@ static void test_priority_errors(void)
     evtchn_port_t p, k, n;
 
     printk("set_priority:\n");
+    check_rc("argument unreadable",
+             hypercall_event_channel_op(EVTCHNOP_set_priority, (void *)0xc0000000UL), -XEN_EFAULT);
+    check_rc("expand_array, argument unreadable",
+             hypercall_event_channel_op(EVTCHNOP_expand_array, (void *)0xc0000000UL), -XEN_EFAULT);
+    {
+        struct evtchn_reset r = { .dom = DOMID_SELF };
+
+        /* Xen's internal EVTCHNOP_reset_cont (14) without a reset under way. */
+        check_rc("EVTCHNOP_reset_cont with no reset under way",
+                 hypercall_event_channel_op(14, &r), -XEN_EBUSY);
+    }
     p = ipi(0, EVTCHN_FIFO_PRIORITY_DEFAULT);
     check_rc("priority 16", evtchn_set_priority(p, 16), -XEN_EINVAL);
     check_rc("priority 0xffffffff", evtchn_set_priority(p, ~0u), -XEN_EINVAL);
