@@ -17,7 +17,9 @@ enum fuzz_class {
     FC_CR,          /* CR0/CR3/CR4/CR8 writes, CLTS, LMSW */
     FC_IO,          /* IN/OUT of every size to random ports */
     FC_EXC,         /* deliberate exceptions, VMX and privileged instructions */
-#define FC_BASE_NR (FC_EXC + 1)
+    FC_FIFO,        /* FIFO event channels: init_control, expand_array,
+                       set_priority, reset, with events flowing (fifo.c) */
+#define FC_BASE_NR (FC_FIFO + 1)
     /*
      * Each widens what the operations of its base class may do.  The first
      * four once panicked or hung the host and are in the default set now
@@ -89,6 +91,10 @@ void fuzz_msr(void);
 void fuzz_cr(void);
 void fuzz_io(void);
 void fuzz_exc(void);
+void fuzz_fifo(void);
+/* fifo.c: what the FIFO model must know about other calls, and the end check. */
+void fifo_note_reset(void);
+void fifo_final_check(void);
 
 /* cpu.c: the state every operation must leave as it found it. */
 void cpu_state_save(void);
