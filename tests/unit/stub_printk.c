@@ -5,8 +5,13 @@
  * Built like hypervisor code, with the real vsnprintf().
  */
 #include <xen/lib.h>
+#include <xen/percpu.h>
 
 #include "harness.h"
+
+/* The one CPU of the host tests (asm/current.h): current, its id, offset 0. */
+struct cpu_info host_test_cpu_info;
+unsigned long __per_cpu_offset[NR_CPUS];
 
 char printk_log[16384];
 static size_t printk_len;

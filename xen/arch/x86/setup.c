@@ -7,6 +7,7 @@
 #include <xen/console.h>
 #include <xen/errno.h>
 #include <xen/lib.h>
+#include <xen/percpu.h>
 #include <xen/mm.h>
 #include <asm/mm.h>
 #include <xen/param.h>
@@ -59,7 +60,12 @@ static void init_memory(const struct boot_info *bi)
 void __start_xen(uint32_t magic, unsigned long mbi)
 {
     struct boot_info *bi = &boot_info;
+    struct cpu_info *info = get_cpu_info();
     int rc;
+
+    /* The boot CPU is CPU 0, with the image's per-CPU area (head.S zeroed it). */
+    info->stack_top = (unsigned long)info;
+    percpu_init_areas();
 
     console_init_preirq();
 

@@ -8,6 +8,7 @@
 #include <xen/lib.h>
 #include <xen/string.h>
 #include <asm/config.h>
+#include <asm/current.h>
 #include <asm/irq.h>
 #include <asm/processor.h>
 #include <asm/regs.h>
@@ -142,7 +143,7 @@ void percpu_traps_init(void)
         set_gate(i, trap_stubs[0] + 16 * i);
     lidt(&idtr);
 
-    init_tss.rsp[0] = (unsigned long)boot_stack_top;
+    init_tss.rsp[0] = (unsigned long)boot_stack_top - CPUINFO_SIZE;
     init_tss.iomap_base = sizeof(init_tss);
 
     /* 16-byte system descriptor at TSS_SELECTOR. */

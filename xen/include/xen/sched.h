@@ -14,6 +14,7 @@
 #include <xen/types.h>
 #include <public/xen.h>
 #include <public/vcpu.h>
+#include <asm/current.h>
 #include <asm/domain.h>
 
 struct evtchn;
@@ -129,7 +130,6 @@ struct domain {
 };
 
 extern struct domain *domain_list;
-extern struct vcpu *current;
 
 #define for_each_domain(d) \
     for ( (d) = domain_list; (d); (d) = (d)->next_in_list )
