@@ -627,7 +627,7 @@ void vmx_vcpu_flush_pml_buffer(struct vcpu *v)
     i = idx >= PML_ENTITY_NUM ? 0 : idx + 1;
     for ( ; i < PML_ENTITY_NUM; i++ )
     {
-        v->arch.hvm.pml_entries++;
+        dirty_vcpu_count(v, pml_entries);
         paging_mark_dirty(v->domain, buf[i] >> PAGE_SHIFT, v);
     }
     __vmwrite(GUEST_PML_INDEX, PML_ENTITY_NUM - 1);

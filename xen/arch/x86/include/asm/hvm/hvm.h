@@ -37,6 +37,8 @@ struct hvm_function_table {
     bool (*set_msr)(struct vcpu *v, uint32_t msr, uint64_t val);
     uint64_t (*get_guest_cr3)(struct vcpu *v);
     void (*dump_exit_counts)(const struct vcpu *v);
+    /* v's exits by the vendor's reason numbers: *counts[0 .. return value). */
+    unsigned int (*get_exit_counts)(const struct vcpu *v, const uint64_t **counts);
     /* The vCPU's state as an HVM save record (XEN_DOMCTL_*hvmcontext). */
     void (*save_cpu)(struct vcpu *v, struct hvm_hw_cpu *c);
     int  (*load_cpu)(struct vcpu *v, const struct hvm_hw_cpu *c);
