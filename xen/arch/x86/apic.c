@@ -9,6 +9,7 @@
  * used with a divisor of 1, treating a bus tick as a TSC tick.
  */
 #include <xen/lib.h>
+#include <xen/softirq.h>
 #include <asm/apic.h>
 #include <asm/io.h>
 #include <asm/irq.h>
@@ -65,6 +66,13 @@ void reprogram_timer(uint64_t deadline)
     }
 }
 
+/* The local APIC timer: the earliest hypervisor timer is due (common/timer.c). */
+static void apic_timer_interrupt(struct cpu_user_regs *regs)
+{
+    ack_APIC_irq();
+    raise_softirq(TIMER_SOFTIRQ);
+}
+
 void apic_init(void)
 {
     uint64_t base = rdmsr(MSR_IA32_APICBASE);
@@ -82,6 +90,7 @@ void apic_init(void)
     apic_write(APIC_LVT_LINT1, APIC_LVT_MASKED);
     apic_write(APIC_LVT_ERROR, APIC_LVT_MASKED);
     set_irq_handler(SPURIOUS_APIC_VECTOR, spurious_interrupt);
+    set_irq_handler(LOCAL_TIMER_VECTOR, apic_timer_interrupt);
 
     tsc_deadline = cpuid_ecx(1) & X86_FEATURE_TSC_DEADLINE_ECX;
     if ( tsc_deadline )

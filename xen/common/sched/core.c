@@ -29,8 +29,6 @@
 #include <public/sched.h>
 #include <public/vcpu.h>
 #include <asm/apic.h>
-#include <asm/hvm/hvm.h>
-#include <asm/hvm/vlapic.h>
 #include <asm/irq.h>
 #include <asm/processor.h>
 #include <asm/time.h>
@@ -152,12 +150,6 @@ void vcpu_wake(struct vcpu *v)
         v->poll_evtchn = 0;
         stop_timer(&v->poll_timer);
     }
-}
-
-static void timer_interrupt(struct cpu_user_regs *regs)
-{
-    ack_APIC_irq();
-    raise_softirq(TIMER_SOFTIRQ);
 }
 
 static void s_timer_fn(void *unused)
@@ -315,19 +307,15 @@ void dump_domains(void)
         {
             const struct vcpu_info *vi = v->vcpu_info;
 
-            printk("  d%uv%u up %d blocked %d polling %d running %d rip %#lx rflags %#lx "
-                   "upcall pending %u mask %u sel %#lx vector %#x virq_timer %u "
-                   "singleshot %ld periodic %ld poll %ld ns exits %lu\n",
+            printk("  d%uv%u up %d blocked %d polling %d running %d "
+                   "upcall pending %u mask %u sel %#lx virq_timer %u "
+                   "singleshot %ld periodic %ld poll %ld ns\n",
                    d->domain_id, v->vcpu_id, v->is_up, v->is_blocked, v->is_polling,
-                   v->is_running, (unsigned long)v->arch.hvm.regs.rip,
-                   (unsigned long)v->arch.hvm.regs.rflags,
-                   vi->evtchn_upcall_pending, vi->evtchn_upcall_mask,
-                   (unsigned long)vi->evtchn_pending_sel,
-                   v->arch.hvm.evtchn_upcall_vector, v->virq_to_evtchn[VIRQ_TIMER],
+                   v->is_running, vi->evtchn_upcall_pending, vi->evtchn_upcall_mask,
+                   (unsigned long)vi->evtchn_pending_sel, v->virq_to_evtchn[VIRQ_TIMER],
                    timer_left(&v->singleshot_timer), timer_left(&v->periodic_timer),
-                   timer_left(&v->poll_timer), (unsigned long)v->arch.hvm.exits_total);
-            vlapic_dump(v);
-            hvm_funcs->dump_exit_counts(v);
+                   timer_left(&v->poll_timer));
+            arch_dump_vcpu_info(v);
         }
     }
 }
@@ -343,7 +331,6 @@ void scheduler_init(void)
     tslice_ticks = (uint64_t)sched_credit_tslice_ms * cpu_khz;
     if ( !tslice_ticks )
         tslice_ticks = cpu_khz;
-    set_irq_handler(LOCAL_TIMER_VECTOR, timer_interrupt);
     init_timer(&this_sched()->s_timer, s_timer_fn, NULL, smp_processor_id());
     printk(XENLOG_INFO "Scheduler: round robin, time slice %u ms (%lu TSC ticks)\n",
            sched_credit_tslice_ms, (unsigned long)tslice_ticks);
@@ -395,7 +382,7 @@ noreturn void scheduler_run(void)
         }
 
         if ( v != current )
-            hvm_context_switch(current, v);
+            context_switch(current, v);
         set_current(v);
         v->is_running = true;
         sr->resched_pending = false;
@@ -406,7 +393,7 @@ noreturn void scheduler_run(void)
         vcpu_runstate_change(v, RUNSTATE_running);
         v->runstate_guest_stale = true;
 
-        hvm_funcs->do_resume(v);
+        arch_vcpu_run(v);
 
         if ( current == v )         /* not destroyed underneath us */
         {
