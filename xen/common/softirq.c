@@ -6,7 +6,8 @@
  *
  * The pending mask is per CPU (Xen's irq_stat[cpu].__softirq_pending):
  * raise_softirq() marks work for the CPU it runs on, which runs it at its
- * next safe point.  The handlers are shared by every CPU.
+ * next safe point; cpu_raise_softirq() for another CPU, which an
+ * event-check IPI wakes.  The handlers are shared by every CPU.
  */
 #include <xen/lib.h>
 #include <xen/percpu.h>
@@ -25,6 +26,23 @@ void raise_softirq(unsigned int nr)
 {
     asm volatile ( "lock btsq %1, %0" : "+m" (this_cpu(softirq_mask))
                    : "Ir" ((unsigned long)nr) : "memory" );
+}
+
+/*
+ * Mark work for another CPU (Xen's cpu_raise_softirq): it notices at once
+ * if it is running hypervisor code, and an event-check IPI wakes it if it
+ * halts.  No IPI when the bit was already set (one is on its way or the
+ * CPU has yet to run the softirq) or when cpu is this CPU.
+ */
+void cpu_raise_softirq(unsigned int cpu, unsigned int nr)
+{
+    bool was_set;
+
+    asm volatile ( "lock btsq %2, %1" : "=@ccc" (was_set), "+m" (per_cpu(softirq_mask, cpu))
+                   : "Ir" ((unsigned long)nr) : "memory" );
+    if ( was_set || cpu == smp_processor_id() )
+        return;
+    smp_send_event_check_cpu(cpu);
 }
 
 bool softirq_pending(unsigned int cpu)

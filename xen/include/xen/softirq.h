@@ -18,6 +18,8 @@ typedef void (*softirq_handler)(void);
 
 void open_softirq(unsigned int nr, softirq_handler handler);
 void raise_softirq(unsigned int nr);
+/* The same for CPU cpu (an event-check IPI if it is another CPU). */
+void cpu_raise_softirq(unsigned int cpu, unsigned int nr);
 /* Is work pending on cpu? */
 bool softirq_pending(unsigned int cpu);
 /* Run every pending softirq (interrupts disabled, as at VM entry). */

@@ -138,7 +138,11 @@ boot_gdt:
         .quad   0x00cf93000000ffff      /* 0x10: ring-0 data */
         .quad   0                       /* 0x18: TSS, 16 bytes, filled */
         .quad   0                       /*       by percpu_traps_init() */
+        .quad   0x00cf9b000000ffff      /* 0x28: 32-bit ring-0 code (trampoline.S) */
+        .globl  boot_gdt_end
 boot_gdt_end:
+        .globl  boot_gdt_limit
+        .set    boot_gdt_limit, boot_gdt_end - boot_gdt - 1
         .globl  boot_gdt_descr
 boot_gdt_descr:
         .short  boot_gdt_end - boot_gdt - 1

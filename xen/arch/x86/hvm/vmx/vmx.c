@@ -902,6 +902,8 @@ static int vmx_load_cpu(struct vcpu *v, const struct hvm_hw_cpu *c)
 
 const struct hvm_function_table vmx_function_table = {
     .name               = "VMX",
+    .cpu_up             = vmx_cpu_up,
+    .flush_guest_tlbs   = vmx_flush_guest_tlbs,
     .vcpu_initialise    = vmx_create_vmcs,
     .vcpu_destroy       = vmx_destroy_vmcs,
     .do_resume          = vmx_do_resume,
