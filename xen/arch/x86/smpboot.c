@@ -154,6 +154,8 @@ static void identify_topology(unsigned int cpu)
     c->cpu_core_id = (c->apicid >> smt_shift) & ((1u << (core_shift - smt_shift)) - 1);
     c->x86_num_siblings = 1u << smt_shift;
     c->x86_max_cores = 1u << (core_shift - smt_shift);
+    printk(XENLOG_INFO "CPU%u: APIC ID %u, package %u, core %u (APIC ID shifts: thread %u, core %u)\n",
+           cpu, c->apicid, c->phys_proc_id, c->cpu_core_id, smt_shift, core_shift);
 }
 
 /* Enter cpu into the sibling and core masks of every online CPU it shares with. */
