@@ -47,6 +47,14 @@ boolean_param("nosmp", opt_nosmp);
 static unsigned int max_cpus;
 integer_param("maxcpus", max_cpus);
 
+/*
+ * smpboot_fail=<cpu> (ours, for testing): that CPU fails its set-up as
+ * if VMXON had failed, so that the boot CPU's handling of a CPU that does
+ * not come up (report, park, free, go on) is exercised.  0: none.
+ */
+static unsigned int opt_smpboot_fail;
+integer_param("smpboot_fail", opt_smpboot_fail);
+
 uint32_t x86_cpu_to_apicid[NR_CPUS];
 struct cpuinfo_x86 cpu_data[NR_CPUS];
 DEFINE_PER_CPU(cpumask_t, cpu_sibling_mask);
@@ -253,7 +261,7 @@ noreturn void start_secondary(void)
     check_tsc_warp();
 
     setup_local_APIC();
-    rc = hvm_cpu_up();
+    rc = cpu == opt_smpboot_fail ? -EIO : hvm_cpu_up();
     if ( !rc && get_apic_id() != cpu_physical_id(cpu) )
         rc = -EINVAL;
     if ( !rc )
