@@ -249,7 +249,6 @@ noreturn void idle_loop(void)
     }
 }
 
-noreturn void start_secondary(void);
 noreturn void start_secondary(void)
 {
     unsigned int cpu = smp_processor_id();

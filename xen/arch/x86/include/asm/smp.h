@@ -43,6 +43,9 @@ extern unsigned long trampoline_phys;
 /* setup.c: CR0/CR4 as every CPU runs with them. */
 void cpu_init_control_regs(void);
 
+/* Where trampoline.S brings a secondary CPU, on its own stack. */
+noreturn void start_secondary(void);
+
 /* Each CPU's idle loop: softirqs, then halt until an interrupt. */
 noreturn void idle_loop(void);
 
