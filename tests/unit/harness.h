@@ -25,6 +25,9 @@ void harness_check_contains(const char *file, int line, const char *h_expr,
                             const char *haystack, const char *needle,
                             int expect);
 
+/* Called by BUG() when set (it must not return: a test longjmps out). */
+extern void (*harness_bug_hook)(void);
+
 #define CHECK(cond) harness_check(__FILE__, __LINE__, #cond, !!(cond))
 #define CHECK_EQ(a, b)                                                  \
     harness_check_eq(__FILE__, __LINE__, #a, #b,                        \

@@ -51,7 +51,6 @@ static uint32_t test_cmpxchg(uint32_t *p, uint32_t old, uint32_t new)
 
 /* ---- the faked domain ------------------------------------------------------------ */
 
-struct vcpu *current;
 static struct domain dom;
 static struct vcpu vcpus[2];
 static struct vcpu *vcpu_table[2] = { &vcpus[0], &vcpus[1] };

@@ -78,7 +78,7 @@ static void test_order_and_due(void)
     set_timer(&td, 1200);               /* same deadline: after tb */
     CHECK(timer_is_active(&ta));
     CHECK_EQ(timer_next_deadline(), 1100);
-    CHECK(softirq_pending());            /* a new earliest deadline */
+    CHECK(softirq_pending(smp_processor_id()));            /* a new earliest deadline */
     do_softirq();
     CHECK_EQ(programmed, 1100);
     CHECK_EQ(nr_fired, 0);               /* nothing due yet */

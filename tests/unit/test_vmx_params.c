@@ -10,7 +10,6 @@
 #include "harness.h"
 
 /* What vmcs.c links against but these tests never call. */
-struct vcpu *current;
 char vmx_asm_vmexit_handler[1];
 unsigned long tss_base(void) { return 0; }
 void *alloc_xenheap_pages(unsigned int order) { (void)order; return NULL; }

@@ -21,6 +21,7 @@
 #include <xen/hypercall.h>
 #include <xen/lib.h>
 #include <xen/param.h>
+#include <xen/percpu.h>
 #include <xen/sched.h>
 #include <xen/softirq.h>
 #include <xen/time.h>
@@ -28,8 +29,6 @@
 #include <public/sched.h>
 #include <public/vcpu.h>
 #include <asm/apic.h>
-#include <asm/hvm/hvm.h>
-#include <asm/hvm/vlapic.h>
 #include <asm/irq.h>
 #include <asm/processor.h>
 #include <asm/time.h>
@@ -38,11 +37,17 @@
 static unsigned int sched_credit_tslice_ms = 30;
 integer_param("sched_credit_tslice_ms", sched_credit_tslice_ms);
 
-struct vcpu *current;
-static bool resched_pending;
 static uint64_t tslice_ticks;
-static uint64_t slice_deadline;         /* TSC at which the current slice ends */
-static struct timer s_timer;            /* ends the current slice */
+
+/* What the scheduler keeps for each physical CPU (Xen's struct sched_resource). */
+struct sched_resource {
+    bool resched_pending;       /* leave the guest and pick again */
+    uint64_t slice_deadline;    /* TSC at which the current slice ends */
+    struct timer s_timer;       /* ends the current slice */
+    struct vcpu *prev;          /* ran last: the round robin goes on after it */
+};
+static DEFINE_PER_CPU(struct sched_resource, sched_res);
+#define this_sched() (&this_cpu(sched_res))
 
 /*
  * How close to the end of its slice a vCPU is no longer entered.  The timer
@@ -59,7 +64,7 @@ uint64_t sched_slice_deadline(void)
     uint64_t next = stime_to_tsc(timer_next_deadline());
 
     /* Leave the guest for the earliest timer too: it may have work for it. */
-    return next < slice_deadline ? next : slice_deadline;
+    return next < this_sched()->slice_deadline ? next : this_sched()->slice_deadline;
 }
 
 bool sched_may_enter_guest(void)
@@ -71,14 +76,15 @@ bool sched_may_enter_guest(void)
         update_runstate_area(current);
         update_guest_time_area(current);
     }
-    if ( !resched_pending && rdtsc() + SLICE_ENTRY_MARGIN >= slice_deadline )
+    if ( !this_sched()->resched_pending &&
+         rdtsc() + SLICE_ENTRY_MARGIN >= this_sched()->slice_deadline )
         raise_resched();
-    return !resched_pending;
+    return !this_sched()->resched_pending;
 }
 
 void raise_resched(void)
 {
-    resched_pending = true;
+    this_sched()->resched_pending = true;
 }
 
 bool vcpu_runnable(const struct vcpu *v)
@@ -144,12 +150,6 @@ void vcpu_wake(struct vcpu *v)
         v->poll_evtchn = 0;
         stop_timer(&v->poll_timer);
     }
-}
-
-static void timer_interrupt(struct cpu_user_regs *regs)
-{
-    ack_APIC_irq();
-    raise_softirq(TIMER_SOFTIRQ);
 }
 
 static void s_timer_fn(void *unused)
@@ -244,9 +244,6 @@ static bool domains_to_reap(void)
     return false;
 }
 
-/* The vCPU that ran last: the round robin goes on after it. */
-static struct vcpu *sched_prev;
-
 static struct vcpu *pick_next(struct vcpu *prev)
 {
     struct vcpu *start = next_vcpu(prev), *v = start;
@@ -311,19 +308,15 @@ void dump_domains(void)
         {
             const struct vcpu_info *vi = v->vcpu_info;
 
-            printk("  d%uv%u up %d blocked %d polling %d running %d rip %#lx rflags %#lx "
-                   "upcall pending %u mask %u sel %#lx vector %#x virq_timer %u "
-                   "singleshot %ld periodic %ld poll %ld ns exits %lu\n",
+            printk("  d%uv%u up %d blocked %d polling %d running %d "
+                   "upcall pending %u mask %u sel %#lx virq_timer %u "
+                   "singleshot %ld periodic %ld poll %ld ns\n",
                    d->domain_id, v->vcpu_id, v->is_up, v->is_blocked, v->is_polling,
-                   v->is_running, (unsigned long)v->arch.hvm.regs.rip,
-                   (unsigned long)v->arch.hvm.regs.rflags,
-                   vi->evtchn_upcall_pending, vi->evtchn_upcall_mask,
-                   (unsigned long)vi->evtchn_pending_sel,
-                   v->arch.hvm.evtchn_upcall_vector, v->virq_to_evtchn[VIRQ_TIMER],
+                   v->is_running, vi->evtchn_upcall_pending, vi->evtchn_upcall_mask,
+                   (unsigned long)vi->evtchn_pending_sel, v->virq_to_evtchn[VIRQ_TIMER],
                    timer_left(&v->singleshot_timer), timer_left(&v->periodic_timer),
-                   timer_left(&v->poll_timer), (unsigned long)v->arch.hvm.exits_total);
-            vlapic_dump(v);
-            hvm_funcs->dump_exit_counts(v);
+                   timer_left(&v->poll_timer));
+            arch_dump_vcpu_info(v);
         }
     }
 }
@@ -339,8 +332,7 @@ void scheduler_init(void)
     tslice_ticks = (uint64_t)sched_credit_tslice_ms * cpu_khz;
     if ( !tslice_ticks )
         tslice_ticks = cpu_khz;
-    set_irq_handler(LOCAL_TIMER_VECTOR, timer_interrupt);
-    init_timer(&s_timer, s_timer_fn, NULL, 0);
+    init_timer(&this_sched()->s_timer, s_timer_fn, NULL, smp_processor_id());
     printk(XENLOG_INFO "Scheduler: round robin, time slice %u ms (%lu TSC ticks)\n",
            sched_credit_tslice_ms, (unsigned long)tslice_ticks);
     init_timer(&dump_timer, dump_timer_fn, NULL, 0);
@@ -351,6 +343,7 @@ void scheduler_init(void)
 
 noreturn void scheduler_run(void)
 {
+    struct sched_resource *sr = this_sched();
     struct vcpu *v;
     bool warned_idle = false;
 
@@ -359,7 +352,7 @@ noreturn void scheduler_run(void)
         reap_domains();
 
         do_softirq();               /* expired timers may wake someone */
-        v = pick_next(sched_prev);
+        v = pick_next(sr->prev);
         if ( !v )
         {
             /*
@@ -367,7 +360,7 @@ noreturn void scheduler_run(void)
              * set (by TIMER_SOFTIRQ) for the earliest timer.  The check and
              * the halt are atomic (interrupts stay off until STI; HLT).
              */
-            stop_timer(&s_timer);
+            stop_timer(&sr->s_timer);
             do_softirq();
             if ( domains_to_reap() )
                 continue;
@@ -382,33 +375,33 @@ noreturn void scheduler_run(void)
                 warned_idle = true;
             }
             idle_halts++;
-            if ( !softirq_pending() )
+            if ( !softirq_pending(smp_processor_id()) )
                 safe_halt();
             local_irq_disable();
-            resched_pending = false;
+            sr->resched_pending = false;
             continue;
         }
 
         if ( v != current )
-            hvm_context_switch(current, v);
-        current = v;
+            context_switch(current, v);
+        set_current(v);
         v->is_running = true;
-        resched_pending = false;
+        sr->resched_pending = false;
         v->last_start = rdtsc();
-        slice_deadline = v->last_start + tslice_ticks;
-        set_timer(&s_timer, tsc_to_stime(slice_deadline));
+        sr->slice_deadline = v->last_start + tslice_ticks;
+        set_timer(&sr->s_timer, tsc_to_stime(sr->slice_deadline));
         update_vcpu_system_time(v);
         vcpu_runstate_change(v, RUNSTATE_running);
         v->runstate_guest_stale = true;
 
-        hvm_funcs->do_resume(v);
+        arch_vcpu_run(v);
 
         if ( current == v )         /* not destroyed underneath us */
         {
             v->is_running = false;
             vcpu_runstate_update(v);
             v->runtime += rdtsc() - v->last_start;
-            sched_prev = v;
+            sr->prev = v;
         }
     }
 }
@@ -496,9 +489,12 @@ void sched_init_vcpu(struct vcpu *v)
 
 void sched_destroy_vcpu(struct vcpu *v)
 {
+    unsigned int cpu;
+
     /* Never look at a destroyed vCPU again (it was read after free). */
-    if ( sched_prev == v )
-        sched_prev = NULL;
+    for ( cpu = 0; cpu < NR_CPUS; cpu++ )
+        if ( cpu_has_percpu_area(cpu) && per_cpu(sched_res, cpu).prev == v )
+            per_cpu(sched_res, cpu).prev = NULL;
     kill_timer(&v->poll_timer);
     kill_timer(&v->singleshot_timer);
     kill_timer(&v->periodic_timer);

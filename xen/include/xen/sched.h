@@ -14,6 +14,7 @@
 #include <xen/types.h>
 #include <public/xen.h>
 #include <public/vcpu.h>
+#include <asm/current.h>
 #include <asm/domain.h>
 
 struct evtchn;
@@ -139,7 +140,6 @@ struct domain {
 };
 
 extern struct domain *domain_list;
-extern struct vcpu *current;
 
 #define for_each_domain(d) \
     for ( (d) = domain_list; (d); (d) = (d)->next_in_list )
@@ -168,6 +168,17 @@ struct vcpu *domain_vcpu(const struct domain *d, unsigned int vcpu_id);
 /* DOMID_SELF or a domain id; NULL if there is no such domain. */
 struct domain *get_domain_by_any_id(domid_t domid);
 int map_vcpu_info(struct vcpu *v, unsigned long gfn, unsigned int offset);
+
+/*
+ * What common code asks of the architecture (arch/x86/domain.c, Xen's
+ * names where Xen has them).
+ */
+/* Switch the CPU's vCPU state from prev (NULL: none yet) to next. */
+void context_switch(struct vcpu *prev, struct vcpu *next);
+/* Run v in guest mode until it must be descheduled (then return). */
+void arch_vcpu_run(struct vcpu *v);
+/* The architecture's part of a vCPU's state, on the console. */
+void arch_dump_vcpu_info(struct vcpu *v);
 
 /* common/sched/core.c */
 void scheduler_init(void);

@@ -36,6 +36,11 @@ int hvm_enable(void)
     return 0;
 }
 
+int hvm_cpu_up(void)
+{
+    return hvm_funcs ? hvm_funcs->cpu_up() : 0;
+}
+
 /* ---- control registers and EFER ------------------------------------------ */
 
 /*

@@ -363,7 +363,7 @@ static void vmx_exit_ept_violation(struct vcpu *v, struct cpu_user_regs *regs)
 static void vmx_exit_pml_full(struct vcpu *v, struct cpu_user_regs *regs)
 {
     /* The write that filled the buffer is retried after the flush. */
-    v->arch.hvm.pml_full_exits++;
+    dirty_vcpu_count(v, pml_full_exits);
     vmx_vcpu_flush_pml_buffer(v);
 }
 
@@ -378,6 +378,7 @@ static void vmx_exit_preemption_timer(struct vcpu *v, struct cpu_user_regs *regs
 static void vmx_exit_pause(struct vcpu *v, struct cpu_user_regs *regs)
 {
     /* A pause loop: let another vCPU run, as Xen does (no RIP update). */
+    dirty_vcpu_count(v, ple_exits);
     vcpu_yield();
 }
 
@@ -443,6 +444,12 @@ void vmx_dump_exit_counts(const struct vcpu *v)
                           vmx_exit_reason_name(i),
                           (unsigned long)v->arch.hvm.exit_count[i]);
     printk(XENLOG_INFO "%s\n", line);
+}
+
+static unsigned int vmx_get_exit_counts(const struct vcpu *v, const uint64_t **counts)
+{
+    *counts = v->arch.hvm.exit_count;
+    return EXIT_REASON_NR;
 }
 
 static void vmx_handle_exit(struct vcpu *v, struct cpu_user_regs *regs)
@@ -895,6 +902,8 @@ static int vmx_load_cpu(struct vcpu *v, const struct hvm_hw_cpu *c)
 
 const struct hvm_function_table vmx_function_table = {
     .name               = "VMX",
+    .cpu_up             = vmx_cpu_up,
+    .flush_guest_tlbs   = vmx_flush_guest_tlbs,
     .vcpu_initialise    = vmx_create_vmcs,
     .vcpu_destroy       = vmx_destroy_vmcs,
     .do_resume          = vmx_do_resume,
@@ -908,6 +917,7 @@ const struct hvm_function_table vmx_function_table = {
     .set_msr            = vmx_set_msr,
     .get_guest_cr3      = vmx_get_guest_cr3,
     .dump_exit_counts   = vmx_dump_exit_counts,
+    .get_exit_counts    = vmx_get_exit_counts,
     .save_cpu           = vmx_save_cpu,
     .load_cpu           = vmx_load_cpu,
     .pml_supported      = vmx_pml_usable,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The local APIC (xAPIC, memory-mapped) as the hypervisor uses it: one timer. */
+/* The local APIC (xAPIC, memory-mapped) as the hypervisor uses it: its timer and IPIs. */
 #ifndef __ASM_X86_APIC_H__
 #define __ASM_X86_APIC_H__
 
@@ -76,7 +76,14 @@
 
 #define MSR_APICBASE_ENABLE (1u << 11)
 
+/* The boot CPU: handlers, mode, and its own local APIC. */
 void apic_init(void);
+/* A secondary CPU's local APIC, as the boot CPU's. */
+void setup_local_APIC(void);
+/* Send an IPI: ICR low word (vector, delivery mode...) to an APIC ID. */
+void apic_icr_write(uint32_t low, uint32_t dest_apicid);
+bool apic_icr_delivered(void);
+uint32_t apic_read_esr(void);
 void ack_APIC_irq(void);
 /* This CPU's local APIC ID (xAPIC: bits 31-24 of the ID register). */
 unsigned int get_apic_id(void);

@@ -310,6 +310,7 @@ struct vmx_vcpu {
 struct vcpu;
 
 int vmx_cpu_up(void);
+void vmx_flush_guest_tlbs(void);
 int vmx_create_vmcs(struct vcpu *v);
 void vmx_destroy_vmcs(struct vcpu *v);
 
