@@ -5,28 +5,54 @@
  * Xen keeps a heap per CPU; with one physical CPU and a handful of timers
  * per vCPU a list sorted by deadline is as good.  set_timer() and
  * stop_timer() only edit the list and raise TIMER_SOFTIRQ when the
- * earliest deadline changed; the softirq runs every expired timer and
+ * earliest deadline changed; the softirq runs the expired timers and
  * programs the local APIC timer (TSC-deadline or one-shot) for the next
  * one.  Timer functions run with interrupts disabled and may set timers,
  * their own included.
+ *
+ * Bounds (docs/misc/security.md), as in Xen's timer_softirq_action():
+ *  - one pass reads NOW() once and runs only the timers that had expired
+ *    by then, each at most once: they are cut off the list before the
+ *    first one runs, so a timer function that re-arms its timer at or
+ *    before now (a periodic timer that fell behind, say) puts it back on
+ *    the list for the next pass, never into this one;
+ *  - the next pass is not programmed earlier than timer_slop ns after the
+ *    end of this one (Xen's timer_slop, 50 us by default), so between two
+ *    passes the CPU always gets back to what it was doing.
+ * A timer set from outside a pass (a guest's WRMSR, a hypercall) with a
+ * new earliest deadline still raises TIMER_SOFTIRQ at once: that costs
+ * the caller's own time.
  */
 #include <xen/lib.h>
+#include <xen/param.h>
 #include <xen/softirq.h>
 #include <xen/timer.h>
 #include <asm/apic.h>
 
-static struct timer *timer_list;    /* active timers, earliest first */
+/* Xen's timer_slop: the least distance between two timer passes, in ns. */
+static unsigned int timer_slop = 50000;
+integer_param("timer_slop", timer_slop);
 
+static struct timer *timer_list;    /* active timers, earliest first */
+static struct timer *timer_due;     /* this pass's expired timers, in order */
+static bool in_pass;                /* timer_softirq_action() is running */
+static s_time_t pass_floor;         /* no hardware deadline before this */
+
+/* Unlink from whichever list holds it (the due list while a pass runs). */
 static void list_remove(struct timer *timer)
 {
+    struct timer **heads[] = { &timer_list, &timer_due };
     struct timer **pp;
+    unsigned int i;
 
-    for ( pp = &timer_list; *pp; pp = &(*pp)->list_next )
-        if ( *pp == timer )
-        {
-            *pp = timer->list_next;
-            break;
-        }
+    for ( i = 0; i < ARRAY_SIZE(heads); i++ )
+        for ( pp = heads[i]; *pp; pp = &(*pp)->list_next )
+            if ( *pp == timer )
+            {
+                *pp = timer->list_next;
+                goto out;
+            }
+ out:
     timer->list_next = NULL;
     timer->status = TIMER_STATUS_inactive;
 }
@@ -63,15 +89,16 @@ void set_timer(struct timer *timer, s_time_t expires)
         list_remove(timer);
     timer->expires = expires;
     list_add(timer);
-    if ( timer_list == timer )
-        raise_softirq(TIMER_SOFTIRQ);   /* a new earliest deadline */
+    /* A new earliest deadline; a running pass programs the hardware itself. */
+    if ( timer_list == timer && !in_pass )
+        raise_softirq(TIMER_SOFTIRQ);
 }
 
 void stop_timer(struct timer *timer)
 {
     if ( timer->status != TIMER_STATUS_in_list )
         return;
-    if ( timer_list == timer )
+    if ( timer_list == timer && !in_pass )
         raise_softirq(TIMER_SOFTIRQ);
     list_remove(timer);
 }
@@ -84,24 +111,36 @@ void kill_timer(struct timer *timer)
 
 s_time_t timer_next_deadline(void)
 {
-    return timer_list ? timer_list->expires : STIME_MAX;
+    if ( !timer_list )
+        return STIME_MAX;
+    return timer_list->expires > pass_floor ? timer_list->expires : pass_floor;
 }
 
 static void timer_softirq_action(void)
 {
-    struct timer *t;
+    struct timer *t, *rest, **pp;
     s_time_t now = NOW();
 
-    while ( (t = timer_list) && t->expires <= now )
+    /* Cut off every timer expired by now: they, and only they, run. */
+    for ( pp = &timer_list; *pp && (*pp)->expires <= now; pp = &(*pp)->list_next )
+        continue;
+    rest = *pp;
+    *pp = NULL;
+    timer_due = timer_list;
+    timer_list = rest;
+
+    in_pass = true;
+    while ( (t = timer_due) != NULL )
     {
-        timer_list = t->list_next;
+        timer_due = t->list_next;
         t->list_next = NULL;
         t->status = TIMER_STATUS_inactive;
         t->function(t->data);
-        now = NOW();
     }
+    in_pass = false;
 
-    reprogram_timer(timer_list ? stime_to_tsc(timer_list->expires) : 0);
+    pass_floor = NOW() + timer_slop;
+    reprogram_timer(timer_list ? stime_to_tsc(timer_next_deadline()) : 0);
 }
 
 void timer_init(void)
