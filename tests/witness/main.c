@@ -51,6 +51,7 @@ void test_main(void)
     unsigned long cr0 = read_cr0(), cr3 = read_cr3(), cr4 = read_cr4();
     uint64_t efer = rdmsr(MSR_EFER);
     unsigned long r, i, bad = 0;
+    uint64_t start = rdtsc();
 
     for ( i = 0; i < ARRAY_SIZE(msrs); i++ )
         wrmsr(msrs[i], msr_value(i, seed));
@@ -79,7 +80,8 @@ void test_main(void)
                         (unsigned long)efer);
     }
 
-    printk("witness: %lu rounds, %lu differences\n", r, bad);
+    printk("witness: %lu rounds, %lu differences, %lu ticks\n", r, bad,
+           (unsigned long)(rdtsc() - start));
     if ( !bad )
         xtf_success("Success: nothing of ours changed\n");
 }
