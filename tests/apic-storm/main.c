@@ -22,7 +22,13 @@
  *   deadline-past  TSC-deadline mode, the handler re-arms with a deadline
  *                  already past (fires at once), EOI;
  *   oneshot-rearm  one-shot, TMICT = 1 re-armed from its own handler, EOI;
- *   xapic-periodic the periodic case through the xAPIC page (MMIO).
+ *   xapic-periodic the periodic case through the xAPIC page (MMIO);
+ *   virq-periodic  the Xen periodic timer (VCPUOP_set_periodic_timer) at
+ *                  its 1 ms minimum on vCPU 1, which never runs, and on
+ *                  vCPU 0, which yields to the witness 300 times: a
+ *                  periodic timer whose vCPU does not run ticks once, not
+ *                  every millisecond (the hypervisor counts them; needs
+ *                  vcpus=2).
  *
  * It prints the interrupts taken and the mean ticks between two of them
  * while it ran (the cost of one guest interrupt, hypervisor and handler;
@@ -43,11 +49,12 @@ const char test_title[] = "APIC timer storms beside a witness";
 #define V_TIMER         0x42
 #define RUN_GAP         200000          /* longer: we were not running */
 
-enum { C_PERIODIC, C_PERIODIC_NOEOI, C_DEADLINE_PAST, C_ONESHOT_REARM, C_XAPIC_PERIODIC };
+enum { C_PERIODIC, C_PERIODIC_NOEOI, C_DEADLINE_PAST, C_ONESHOT_REARM, C_XAPIC_PERIODIC,
+       C_VIRQ_PERIODIC };
 static const char *const case_names[] = {
     [C_PERIODIC] = "periodic", [C_PERIODIC_NOEOI] = "periodic-noeoi",
     [C_DEADLINE_PAST] = "deadline-past", [C_ONESHOT_REARM] = "oneshot-rearm",
-    [C_XAPIC_PERIODIC] = "xapic-periodic",
+    [C_XAPIC_PERIODIC] = "xapic-periodic", [C_VIRQ_PERIODIC] = "virq-periodic",
 };
 
 static unsigned int which;
@@ -149,6 +156,22 @@ static void disarm(void)
         wrmsr(X2(0x320), 0x10000);
 }
 
+static void virq_periodic(void)
+{
+    struct vcpu_set_periodic_timer p = { .period_ns = 1000000 };
+    unsigned long i;
+    uint64_t t0 = rdtsc();
+
+    check_val("1 ms periodic timer on vCPU 1 (never started)",
+              hypercall_vcpu_op(VCPUOP_set_periodic_timer, 1, &p), 0);
+    check_val("and on vCPU 0", hypercall_vcpu_op(VCPUOP_set_periodic_timer, 0, &p), 0);
+    for ( i = 0; i < 300; i++ )
+        hypercall_yield();
+    printk("storm virq-periodic: 300 yields in %lu ticks\n", (unsigned long)(rdtsc() - t0));
+    hypercall_vcpu_op(VCPUOP_stop_periodic_timer, 0, NULL);
+    hypercall_vcpu_op(VCPUOP_stop_periodic_timer, 1, NULL);
+}
+
 void test_main(void)
 {
     unsigned long iters = cmdline_ulong("iters", 200000), i;
@@ -164,6 +187,8 @@ void test_main(void)
     if ( which == ARRAY_SIZE(case_names) )
         return xtf_error("Error: unknown case '%s'\n", name);
 
+    if ( which == C_VIRQ_PERIODIC )
+        return virq_periodic();
     max_irqs = cmdline_ulong("irqs", 1000);
     set_intr_gate(V_TIMER, irq_storm);
     cli();
