@@ -17,7 +17,8 @@ enum fuzz_class {
     FC_CR,          /* CR0/CR3/CR4/CR8 writes, CLTS, LMSW */
     FC_IO,          /* IN/OUT of every size to random ports */
     FC_EXC,         /* deliberate exceptions, VMX and privileged instructions */
-#define FC_BASE_NR (FC_EXC + 1)
+    FC_APIC,        /* xAPIC MMIO, x2APIC MSRs, APIC_BASE, timer storms */
+#define FC_BASE_NR (FC_APIC + 1)
     /*
      * Each widens what the operations of its base class may do.  The first
      * four once panicked or hung the host and are in the default set now
@@ -89,6 +90,13 @@ void fuzz_msr(void);
 void fuzz_cr(void);
 void fuzz_io(void);
 void fuzz_exc(void);
+void fuzz_apic(void);
+
+/* apic.c: the APIC's MSRs belong to it (fuzz_msr hands them over). */
+void fuzz_apic_init(void);
+bool fuzz_apic_msr_owned(uint32_t msr);
+void fuzz_apic_msr(uint32_t msr);
+void fuzz_apic_summary(void);
 
 /* cpu.c: the state every operation must leave as it found it. */
 void cpu_state_save(void);
