@@ -99,6 +99,8 @@ static void vlapic_timer_fn(void *data)
 
     if ( timer_mode(vlapic) == APIC_TIMER_TSC_DEADLINE )
         vlapic->tdt_msr = 0;
+    if ( !v->is_running )
+        vlapic->timer_fires_off++;
     /* Masked: nothing to deliver; a periodic timer waits for the unmask. */
     if ( lvtt & APIC_LVT_MASKED )
         return;
@@ -282,7 +284,8 @@ void vlapic_timer_destroy(struct vcpu *v)
 
     kill_timer(&vlapic->timer);
     if ( vlapic->timer_irqs )
-        printk(XENLOG_INFO "d%uv%u vLAPIC: %lu timer interrupts, %lu periodic re-arms\n",
+        printk(XENLOG_INFO "d%uv%u vLAPIC: %lu timer interrupts, %lu periodic re-arms, "
+               "%lu expiries while not running\n",
                v->domain->domain_id, v->vcpu_id, (unsigned long)vlapic->timer_irqs,
-               (unsigned long)vlapic->timer_rearms);
+               (unsigned long)vlapic->timer_rearms, (unsigned long)vlapic->timer_fires_off);
 }

@@ -44,6 +44,7 @@ struct vlapic {
     uint64_t         tdt_msr;       /* IA32_TSC_DEADLINE, 0: disarmed */
     uint64_t         timer_irqs;    /* expiries delivered (for the log) */
     uint64_t         timer_rearms;  /* periodic re-arms at a tick's injection */
+    uint64_t         timer_fires_off;   /* expiries while the vCPU was not running */
 };
 
 /* Xen's vLAPIC version register: version 0x14, 6 LVT entries (max LVT 5). */
