@@ -123,6 +123,7 @@ static void deliver_init(struct vcpu *t)
     if ( !t->is_initialised )
         return;                         /* waits for SIPI already */
     t->arch.nmi_pending = false;
+    t->arch.hvm.hcall_preempted = false;    /* no continuation survives INIT */
     t->is_blocked = false;
     t->is_polling = false;
     t->is_initialised = false;
