@@ -16,7 +16,7 @@
  * instructions of every width) against vlapic_mmio_read/write().
  *
  * The registers, as the SDM (vol. 3A, 10.4-10.12) gives them; the table
- * in docs/misc/platform.md has every one:
+ * in docs/misc/dom0-abi.md has every one:
  *  - reserved bits read 0; in xAPIC mode writes to them are ignored, in
  *    x2APIC mode they #GP, as do reserved and write-only registers read
  *    and read-only registers written (read-only bits such as delivery

@@ -808,7 +808,7 @@ static int vmx_set_context(struct vcpu *v, const struct vcpu_hvm_context *ctx)
  * (SDM 9.1.1, table 9-1), real mode at cs:ip.  Unrestricted guest (which
  * this hypervisor requires) runs it natively; CR0 and CR4 writes exit and
  * are emulated as in any mode, so the guest can go on to protected and
- * long mode (docs/misc/platform.md, "INIT and SIPI").
+ * long mode (docs/misc/dom0-abi.md, "The local APIC").
  */
 static void vmx_vcpu_reset_state(struct vcpu *v, uint16_t cs, uint16_t ip)
 {

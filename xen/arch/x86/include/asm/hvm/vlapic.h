@@ -9,7 +9,7 @@
  * The code is split by concern: hvm/vlapic.c (the register file, xAPIC
  * MMIO, x2APIC MSRs, reset), hvm/vlapic_timer.c (the timer), and
  * hvm/vlapic_ipi.c (the ICR: destinations, delivery modes, INIT/SIPI).
- * Docs: docs/misc/platform.md ("The local APIC").
+ * Docs: docs/misc/dom0-abi.md ("The local APIC").
  */
 #ifndef __ASM_X86_HVM_VLAPIC_H__
 #define __ASM_X86_HVM_VLAPIC_H__
