@@ -18,7 +18,9 @@ enum fuzz_class {
     FC_IO,          /* IN/OUT of every size to random ports */
     FC_EXC,         /* deliberate exceptions, VMX and privileged instructions */
     FC_APIC,        /* xAPIC MMIO, x2APIC MSRs, APIC_BASE, timer storms */
-#define FC_BASE_NR (FC_APIC + 1)
+    FC_FIFO,        /* FIFO event channels: init_control, expand_array,
+                       set_priority, reset, with events flowing (fifo.c) */
+#define FC_BASE_NR (FC_FIFO + 1)
     /*
      * Each widens what the operations of its base class may do.  The first
      * four once panicked or hung the host and are in the default set now
@@ -97,6 +99,10 @@ void fuzz_apic_init(void);
 bool fuzz_apic_msr_owned(uint32_t msr);
 void fuzz_apic_msr(uint32_t msr);
 void fuzz_apic_summary(void);
+void fuzz_fifo(void);
+/* fifo.c: what the FIFO model must know about other calls, and the end check. */
+void fifo_note_reset(void);
+void fifo_final_check(void);
 
 /* cpu.c: the state every operation must leave as it found it. */
 void cpu_state_save(void);

@@ -58,6 +58,8 @@ static void domain_free(struct domain *d)
     unsigned int i;
 
     watchdog_domain_destroy(d);
+    /* Before the vCPUs go: closing a VIRQ port looks at them (as Xen's domain_kill). */
+    evtchn_destroy(d);
     if ( d->vcpu )
     {
         for ( i = 0; i < d->max_vcpus; i++ )
@@ -70,7 +72,6 @@ static void domain_free(struct domain *d)
         }
         xfree(d->vcpu);
     }
-    evtchn_destroy(d);
     hvm_domain_destroy(d);
     /* Mapped, shared_info went with the p2m (it is a RAM leaf there). */
     if ( d->shared_info && d->shared_info_gfn == INVALID_GFN )

@@ -307,6 +307,7 @@ void dump_domains(void)
                d->domain_id, d->name, d->state, d->pause_count,
                s ? (unsigned long)s->evtchn_pending[0] : 0UL,
                s ? (unsigned long)s->evtchn_mask[0] : 0UL);
+        evtchn_dump(d);
         for_each_vcpu ( d, v )
         {
             const struct vcpu_info *vi = v->vcpu_info;

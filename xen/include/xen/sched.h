@@ -17,6 +17,8 @@
 #include <asm/domain.h>
 
 struct evtchn;
+struct evtchn_port_ops;
+struct evtchn_fifo_domain;
 
 /* A guest frame XENMEM_add_to_physmap took out of the p2m. */
 struct displaced_frame {
@@ -116,7 +118,15 @@ struct domain {
 
     /* Event channels: buckets of EVTCHNS_PER_BUCKET, allocated as needed. */
     struct evtchn  **evtchn;
+    unsigned int     nr_evtchn_buckets; /* room in evtchn[] */
     unsigned int     valid_evtchns;     /* ports [0, valid_evtchns) exist */
+    unsigned int     max_evtchn_port;   /* the highest port it may have */
+    unsigned int     lowest_free_evtchn; /* no port below it is free */
+    unsigned int     active_evtchns;    /* ports bound (port 0 not counted) */
+    unsigned int     next_evtchn;       /* EVTCHNOP_reset: where to go on (0: none) */
+    /* The port ABI: 2-level, or FIFO once EVTCHNOP_init_control succeeded. */
+    const struct evtchn_port_ops *evtchn_port_ops;
+    struct evtchn_fifo_domain *evtchn_fifo;
 
     /* Guest console output, printed a line at a time. */
     char             pbuf[256];
