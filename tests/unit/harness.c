@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "harness.h"
 
@@ -22,6 +23,23 @@ static void result(const char *file, int line, int ok)
         failed++;
         printf("FAIL %s:%d: ", file, line);
     }
+}
+
+void harness_printf(const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+}
+
+void *harness_exec_page(void)
+{
+    void *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE | PROT_EXEC,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
+
+    return p == MAP_FAILED ? NULL : p;
 }
 
 void harness_check(const char *file, int line, const char *expr, int ok)

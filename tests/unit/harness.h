@@ -41,6 +41,11 @@ extern void (*harness_bug_hook)(void);
     harness_check_contains(__FILE__, __LINE__, #haystack, (haystack),   \
                            (needle), 0)
 
+/* Print to the test's output (diagnostics beside a failed check). */
+void harness_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* One page, readable, writable and executable, below 2 GiB (MAP_32BIT). */
+void *harness_exec_page(void);
+
 /* Messages printk()ed by the code under test (stub_printk.c), prefixes kept. */
 extern char printk_log[];
 void printk_reset(void);

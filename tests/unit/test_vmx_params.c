@@ -19,6 +19,7 @@ void paging_mark_dirty(struct domain *d, unsigned long gfn, struct vcpu *v)
     (void)d; (void)gfn; (void)v;
 }
 bool vlapic_x2apic_mode(const struct vlapic *vlapic) { (void)vlapic; return false; }
+bool vlapic_hw_enabled(const struct vlapic *vlapic) { (void)vlapic; return true; }
 
 static void defaults(void)
 {

@@ -12,8 +12,22 @@
  * runs every expired timer of its CPU and programs that CPU's local APIC
  * timer for the next one.  Timer functions run with interrupts disabled,
  * without the lock, and may set timers, their own included.
+ *
+ * Bounds (docs/misc/security.md), as in Xen's timer_softirq_action():
+ *  - one pass reads NOW() once and runs only the timers that had expired
+ *    by then, each at most once: they are cut off the list before the
+ *    first one runs, so a timer function that re-arms its timer at or
+ *    before now (a periodic timer that fell behind, say) puts it back on
+ *    the list for the next pass, never into this one;
+ *  - the next pass is not programmed earlier than timer_slop ns after the
+ *    end of this one (Xen's timer_slop, 50 us by default), so between two
+ *    passes the CPU always gets back to what it was doing.
+ * A timer set from outside a pass (a guest's WRMSR, a hypercall) with a
+ * new earliest deadline still raises TIMER_SOFTIRQ at once: that costs
+ * the caller's own time.
  */
 #include <xen/lib.h>
+#include <xen/param.h>
 #include <xen/percpu.h>
 #include <xen/smp.h>
 #include <xen/softirq.h>
@@ -21,12 +35,18 @@
 #include <xen/timer.h>
 #include <asm/apic.h>
 
+/* Xen's timer_slop: the least distance between two timer passes, in ns. */
+static unsigned int timer_slop = 50000;
+integer_param("timer_slop", timer_slop);
+
 struct timers {
     spinlock_t lock;                /* LOCK_LEVEL_TIMER */
     struct timer *list;             /* active timers, earliest first */
+    struct timer *due;              /* this pass's expired timers, in order */
+    bool in_pass;                   /* timer_softirq_action() is running */
+    s_time_t pass_floor;            /* no hardware deadline before this */
 };
 static DEFINE_PER_CPU(struct timers, timers);
-#define timer_list (this_cpu(timers).list)
 
 /*
  * Lock the CPU the timer belongs to.  Re-checked under the lock: a
@@ -46,16 +66,21 @@ static struct timers *timer_lock(struct timer *timer, unsigned long *flags)
     }
 }
 
+/* Unlink from whichever list holds it (the due list while a pass runs). */
 static void list_remove(struct timers *ts, struct timer *timer)
 {
+    struct timer **heads[] = { &ts->list, &ts->due };
     struct timer **pp;
+    unsigned int i;
 
-    for ( pp = &ts->list; *pp; pp = &(*pp)->list_next )
-        if ( *pp == timer )
-        {
-            *pp = timer->list_next;
-            break;
-        }
+    for ( i = 0; i < ARRAY_SIZE(heads); i++ )
+        for ( pp = heads[i]; *pp; pp = &(*pp)->list_next )
+            if ( *pp == timer )
+            {
+                *pp = timer->list_next;
+                goto out;
+            }
+ out:
     timer->list_next = NULL;
     timer->status = TIMER_STATUS_inactive;
 }
@@ -96,8 +121,9 @@ void set_timer(struct timer *timer, s_time_t expires)
             list_remove(ts, timer);
         timer->expires = expires;
         list_add(ts, timer);
-        if ( ts->list == timer )
-            cpu_raise_softirq(timer->cpu, TIMER_SOFTIRQ);   /* a new earliest deadline */
+        /* A new earliest deadline; a running pass programs the hardware itself. */
+        if ( ts->list == timer && !ts->in_pass )
+            cpu_raise_softirq(timer->cpu, TIMER_SOFTIRQ);
     }
     spin_unlock_irqrestore(&ts->lock, flags);
 }
@@ -109,7 +135,7 @@ void stop_timer(struct timer *timer)
 
     if ( timer->status == TIMER_STATUS_in_list )
     {
-        if ( ts->list == timer )
+        if ( ts->list == timer && !ts->in_pass )
             cpu_raise_softirq(timer->cpu, TIMER_SOFTIRQ);
         list_remove(ts, timer);
     }
@@ -171,7 +197,7 @@ void migrate_timer(struct timer *timer, unsigned int new_cpu)
     if ( active )
     {
         list_add(to, timer);
-        if ( to->list == timer )
+        if ( to->list == timer && !to->in_pass )
             cpu_raise_softirq(new_cpu, TIMER_SOFTIRQ);
     }
     spin_unlock(&from->lock);
@@ -182,31 +208,44 @@ void migrate_timer(struct timer *timer, unsigned int new_cpu)
 /* This CPU's earliest active deadline, STIME_MAX if none. */
 s_time_t timer_next_deadline(void)
 {
-    struct timer *t = ACCESS_ONCE(timer_list);
+    const struct timers *ts = &this_cpu(timers);
+    struct timer *t = ACCESS_ONCE(ts->list);
 
-    return t ? t->expires : STIME_MAX;
+    if ( !t )
+        return STIME_MAX;
+    return t->expires > ts->pass_floor ? t->expires : ts->pass_floor;
 }
 
 static void timer_softirq_action(void)
 {
     struct timers *ts = &this_cpu(timers);
-    struct timer *t;
+    struct timer *t, *rest, **pp;
     s_time_t now = NOW();
     unsigned long flags;
 
     spin_lock_irqsave(&ts->lock, flags);
-    while ( (t = timer_list) && t->expires <= now )
+    /* Cut off every timer expired by now: they, and only they, run. */
+    for ( pp = &ts->list; *pp && (*pp)->expires <= now; pp = &(*pp)->list_next )
+        continue;
+    rest = *pp;
+    *pp = NULL;
+    ts->due = ts->list;
+    ts->list = rest;
+
+    ts->in_pass = true;
+    while ( (t = ts->due) != NULL )
     {
-        timer_list = t->list_next;
+        ts->due = t->list_next;
         t->list_next = NULL;
         t->status = TIMER_STATUS_inactive;
         spin_unlock_irqrestore(&ts->lock, flags);
         t->function(t->data);
         spin_lock_irqsave(&ts->lock, flags);
-        now = NOW();
     }
+    ts->in_pass = false;
 
-    reprogram_timer(timer_list ? stime_to_tsc(timer_list->expires) : 0);
+    ts->pass_floor = NOW() + timer_slop;
+    reprogram_timer(ts->list ? stime_to_tsc(timer_next_deadline()) : 0);
     spin_unlock_irqrestore(&ts->lock, flags);
 }
 

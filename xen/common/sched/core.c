@@ -58,6 +58,7 @@ static DEFINE_PER_CPU(struct sched_resource, sched_res);
 #define SLICE_ENTRY_MARGIN 1000
 
 static void update_runstate_area(struct vcpu *v);
+static void vcpu_periodic_resume(struct vcpu *v);
 
 uint64_t sched_slice_deadline(void)
 {
@@ -390,6 +391,7 @@ noreturn void scheduler_run(void)
         v->last_start = rdtsc();
         sr->slice_deadline = v->last_start + tslice_ticks;
         set_timer(&sr->s_timer, tsc_to_stime(sr->slice_deadline));
+        vcpu_periodic_resume(v);
         update_vcpu_system_time(v);
         vcpu_runstate_change(v, RUNSTATE_running);
         v->runstate_guest_stale = true;
@@ -468,6 +470,15 @@ static void vcpu_singleshot_timer_fn(void *data)
     send_guest_vcpu_virq(v, VIRQ_TIMER);
 }
 
+/*
+ * The periodic VIRQ_TIMER re-arms itself only while its vCPU runs.  One
+ * that is not running (descheduled, or blocked: the tick wakes it) gets
+ * this tick and no more until it runs again (vcpu_periodic_resume), so a
+ * domain's periodic timers cost the host one tick per period of each vCPU
+ * it runs and one per vCPU otherwise (docs/misc/security.md).  Xen stops
+ * the periodic timer of a descheduled vCPU outright (and so never wakes a
+ * blocked one with it); this keeps the wake-up.
+ */
 static void vcpu_periodic_timer_fn(void *data)
 {
     struct vcpu *v = data;
@@ -475,7 +486,25 @@ static void vcpu_periodic_timer_fn(void *data)
 
     update_vcpu_system_time(v);
     send_guest_vcpu_virq(v, VIRQ_TIMER);
-    set_timer(&v->periodic_timer, next > now ? next : now + v->periodic_period);
+    v->periodic_ticks++;
+    if ( v->is_running )
+        set_timer(&v->periodic_timer, next > now ? next : now + v->periodic_period);
+    else
+        v->periodic_ticks_off++;
+}
+
+/* v is about to run: re-arm its periodic timer if it stopped while v did not. */
+static void vcpu_periodic_resume(struct vcpu *v)
+{
+    s_time_t now = NOW(), next;
+
+    if ( !v->periodic_period || timer_is_active(&v->periodic_timer) )
+        return;
+    /* The tick it missed is pending already: the next one on the grid. */
+    next = v->periodic_timer.expires + v->periodic_period;
+    if ( next <= now )
+        next += ((now - next) / v->periodic_period + 1) * v->periodic_period;
+    set_timer(&v->periodic_timer, next);
 }
 
 void sched_init_vcpu(struct vcpu *v)
@@ -498,6 +527,9 @@ void sched_destroy_vcpu(struct vcpu *v)
     kill_timer(&v->poll_timer);
     kill_timer(&v->singleshot_timer);
     kill_timer(&v->periodic_timer);
+    if ( v->periodic_ticks )
+        printk(XENLOG_INFO "d%uv%u VIRQ_TIMER periodic: %lu ticks, %lu while not running\n",
+               v->domain->domain_id, v->vcpu_id, v->periodic_ticks, v->periodic_ticks_off);
 }
 
 /* VCPUOP_set_singleshot_timer: deliver VIRQ_TIMER at an absolute system time. */

@@ -76,6 +76,8 @@ struct vcpu {
     struct timer     singleshot_timer;
     struct timer     periodic_timer;
     s_time_t         periodic_period;
+    unsigned long    periodic_ticks;     /* VIRQ_TIMER ticks sent by it ... */
+    unsigned long    periodic_ticks_off; /* ... while the vCPU was not running */
 
     struct arch_vcpu arch;
 };

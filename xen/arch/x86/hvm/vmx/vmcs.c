@@ -55,6 +55,15 @@ static int parse_ept_param(const char *s)
 }
 custom_param("ept", parse_ept_param);
 
+/*
+ * apicv=<bool> (Xen's): use the CPU's APIC virtualization (APIC-access
+ * page, APIC-register virtualization).  apicv=0 leaves the xAPIC page a
+ * hole in EPT, so every access faults and is emulated (x86_emulate.c):
+ * the path a CPU without these features takes, testable on one with them.
+ */
+static bool opt_apicv_enabled = true;
+boolean_param("apicv", opt_apicv_enabled);
+
 /* Pause-loop exiting: gap and window in TSC ticks; ple_gap=0 disables it. */
 static unsigned int ple_gap = 128;
 integer_param("ple_gap", ple_gap);
@@ -81,7 +90,7 @@ void vmx_vlapic_mode_changed(struct vcpu *v)
 
     if ( !cpu_has_vmx_virtualize_apic_accesses )
         return;
-    if ( vlapic_x2apic_mode(vlapic) )
+    if ( vlapic_x2apic_mode(vlapic) || !vlapic_hw_enabled(vlapic) )
         vmx->secondary_exec_control &= ~SECONDARY_EXEC_VIRTUALIZE_APIC_ACCESSES;
     else
         vmx->secondary_exec_control |= SECONDARY_EXEC_VIRTUALIZE_APIC_ACCESSES;
@@ -175,7 +184,7 @@ static int vmx_negotiate_caps(void)
      * it and writes trapping after the fact (APIC-register virtualization).
      * Without them the APIC page faults in EPT and MOVs are decoded.
      */
-    if ( !(vmx_caps.cpu_based & CPU_BASED_TPR_SHADOW) ||
+    if ( !opt_apicv_enabled || !(vmx_caps.cpu_based & CPU_BASED_TPR_SHADOW) ||
          !(vmx_caps.secondary & SECONDARY_EXEC_APIC_REGISTER_VIRT) ||
          !(vmx_caps.secondary & SECONDARY_EXEC_VIRTUALIZE_APIC_ACCESSES) )
         vmx_caps.secondary &= ~(SECONDARY_EXEC_VIRTUALIZE_APIC_ACCESSES |

@@ -57,6 +57,8 @@
 #define  APIC_LVT_VECTOR    0xffu
 #define  APIC_LVT_DM_MASK   (7u << 8)
 #define  APIC_LVT_PENDING   (1u << 12)
+#define  APIC_LVT_POLARITY  (1u << 13)
+#define  APIC_LVT_REMOTE_IRR (1u << 14)
 #define  APIC_LVT_LEVEL     (1u << 15)
 #define  APIC_LVT_MASKED    (1u << 16)
 #define  APIC_TIMER_MODE_MASK (3u << 17)
@@ -72,6 +74,7 @@
 #define APIC_TMCCT          0x390
 #define APIC_TDCR           0x3e0
 #define  APIC_TDR_DIV_1     0xb
+#define  APIC_TDR_DIV_MASK  0xb
 #define APIC_SELF_IPI       0x3f0       /* x2APIC only */
 
 #define MSR_APICBASE_ENABLE (1u << 11)

@@ -55,6 +55,11 @@ struct hvm_function_table {
     bool (*apic_access_virt)(void);
     /* v's APIC changed mode (x2APIC on/off, disabled): adjust the controls. */
     void (*vlapic_mode_changed)(struct vcpu *v);
+    /*
+     * Xen's hvm_vcpu_reset_state(): v (not running) as a CPU after INIT
+     * and start-up: real mode at cs:ip (CS base cs << 4), nothing pending.
+     */
+    void (*vcpu_reset_state)(struct vcpu *v, uint16_t cs, uint16_t ip);
 };
 
 extern const struct hvm_function_table *hvm_funcs;
@@ -99,8 +104,8 @@ void hvm_portio(struct vcpu *v, unsigned int port, unsigned int bytes, bool in,
  */
 void hvm_assert_evtchn_irq(struct vcpu *v);
 
-/* The interrupt to inject next (Xen's hvm_intack). */
-enum hvm_intsrc { hvm_intsrc_none, hvm_intsrc_lapic, hvm_intsrc_vector };
+/* The interrupt to inject next (Xen's hvm_intack); an NMI goes first. */
+enum hvm_intsrc { hvm_intsrc_none, hvm_intsrc_nmi, hvm_intsrc_lapic, hvm_intsrc_vector };
 struct hvm_intack {
     enum hvm_intsrc source;
     uint8_t         vector;
