@@ -17,6 +17,9 @@ enum fuzz_class {
     FC_CR,          /* CR0/CR3/CR4/CR8 writes, CLTS, LMSW */
     FC_IO,          /* IN/OUT of every size to random ports */
     FC_EXC,         /* deliberate exceptions, VMX and privileged instructions */
+    FC_APIC,        /* xAPIC MMIO, x2APIC MSRs, APIC_BASE, timer storms */
+    FC_FIFO,        /* FIFO event channels: init_control, expand_array,
+                       set_priority, reset, with events flowing (fifo.c) */
     FC_MEM,         /* shared_info/vcpu_info moves, populate, decrease and
                        increase_reservation over a window of our RAM (mem.c) */
 #define FC_BASE_NR (FC_MEM + 1)
@@ -91,6 +94,17 @@ void fuzz_msr(void);
 void fuzz_cr(void);
 void fuzz_io(void);
 void fuzz_exc(void);
+void fuzz_apic(void);
+
+/* apic.c: the APIC's MSRs belong to it (fuzz_msr hands them over). */
+void fuzz_apic_init(void);
+bool fuzz_apic_msr_owned(uint32_t msr);
+void fuzz_apic_msr(uint32_t msr);
+void fuzz_apic_summary(void);
+void fuzz_fifo(void);
+/* fifo.c: what the FIFO model must know about other calls, and the end check. */
+void fifo_note_reset(void);
+void fifo_final_check(void);
 void fuzz_mem(void);
 
 /* mem.c: its window and model (false: no room); the end-of-run check. */

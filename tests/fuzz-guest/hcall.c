@@ -22,7 +22,9 @@
  *     reservation, populate): class mem (mem.c) makes those, in a window
  *     of its own, against a model;
  *   - HVMOP_set_evtchn_upcall_vector and HVM_PARAM_CALLBACK_IRQ: an
- *     upcall on a vector with no IDT gate is our own #NP.
+ *     upcall on a vector with no IDT gate is our own #NP;
+ *   - EVTCHNOP_init_control and expand_array with a readable argument
+ *     (class fifo makes them, with gfns that are scratch pages or not RAM).
  * The hypervisor's checks of those are tested in tests/shared-info and
  * tests/evtchn-*.
  */
@@ -30,6 +32,10 @@
 #include "public/memory.h"
 #include "public/hvm/hvm_op.h"
 #include "public/hvm/params.h"
+#include "public/event_channel.h"
+
+/* Xen's internal continuation of EVTCHNOP_reset (public header: __XEN__ only). */
+#define EVTCHNOP_RESET_CONT 14
 
 /* Implemented numbers, and the sub-ops worth aiming at. */
 static const unsigned int implemented[] = {
@@ -155,6 +161,11 @@ void fuzz_hcall(void)
             break;
         }
         break;
+    case __HYPERVISOR_event_channel_op:
+        /* Registering FIFO frames is class fifo's, with gfns it chooses (fifo.c). */
+        if ( (int)a[0] == EVTCHNOP_init_control || (int)a[0] == EVTCHNOP_expand_array )
+            a[1] = bad_pointer();
+        break;
     case __HYPERVISOR_hvm_op:
     {
         struct xen_hvm_param *p = in_scratch(a[1], sizeof(*p));
@@ -220,6 +231,14 @@ void fuzz_hcall(void)
     case __HYPERVISOR_xen_version:
         if ( (int)a[0] == XENVER_commandline && rc >= 0 )
             fuzz_fail("a domU read the hypervisor command line (rc %ld)\n", rc);
+        break;
+    case __HYPERVISOR_event_channel_op:
+        if ( ((int)a[0] == EVTCHNOP_reset || (int)a[0] == EVTCHNOP_RESET_CONT) && rc == 0 )
+            fifo_note_reset();      /* a random reset of ourselves: back to 2-level */
+        if ( ((int)a[0] == EVTCHNOP_init_control || (int)a[0] == EVTCHNOP_expand_array) &&
+             rc != -XEN_EFAULT )
+            fuzz_fail("event_channel_op %d with an unreadable argument returned %ld\n",
+                      (int)a[0], rc);
         break;
     }
 }

@@ -24,7 +24,6 @@
 
 /* What the code under test links against, for one fake domain. */
 static struct domain dom;
-struct vcpu *current;
 static unsigned int preempt_after = ~0u;
 
 struct domain *get_domain_by_id(domid_t domid)

@@ -29,32 +29,41 @@
 
 struct domain *domain_list;
 
+/* At most the pages one allocation of 'bytes' takes from the heap (xmalloc.c). */
+static unsigned long heap_pages_for(size_t bytes)
+{
+    unsigned long pages = DIV_ROUND_UP(bytes + 16, PAGE_SIZE);
+
+    while ( pages & (pages - 1) )       /* a run of pages is a power of two */
+        pages++;
+    return pages;
+}
+
 /*
  * The most the hypervisor keeps on the heap for one domain (d->xmem.limit,
  * in pages; xen/xmalloc.h), from its configuration: each vCPU (its struct
  * and its VMCS, vLAPIC and PML pages), the domain's APIC-access page, the
- * event channel buckets up to max_evtchn_port and their table, the
+ * event channel buckets up to max_evtchn_port (FIFO's 2^17 ports at most)
+ * and their table (twice while it grows), FIFO's per-domain state, the
  * dirty-block counters of log-dirty, and a transient HVM context buffer.
  * Every one of those is bounded by itself already; the limit is the
  * backstop that stops a leak at the domain that causes it, not at the
- * host.  A new per-domain structure adds its worst case here (FIFO event
- * channels: their per-vCPU and per-queue state, EVTCHN_FIFO_* pages).
+ * host.  A new per-domain structure adds its worst case here.
  */
 static unsigned long domain_xmem_limit(unsigned int max_vcpus,
                                        unsigned int max_evtchn_port)
 {
-    unsigned long vcpu = DIV_ROUND_UP(sizeof(struct vcpu) + 16, PAGE_SIZE);
-    unsigned long buckets = max_evtchn_port / EVTCHNS_PER_BUCKET + 1;
+    unsigned long ports = min_t(unsigned long, max_evtchn_port + 1UL, MAX_EVTCHNS);
+    unsigned long buckets = DIV_ROUND_UP(ports, EVTCHNS_PER_BUCKET);
 
-    /* A block of more than one page is a power-of-two run. */
-    while ( vcpu & (vcpu - 1) )
-        vcpu++;
-    return max_vcpus * (vcpu + 3)           /* struct vcpu, VMCS, vLAPIC, PML */
-           + 1                              /* the APIC-access page */
-           + 1 + buckets                    /* the bucket table, the buckets */
-           + 2 * 4                          /* the dirty-block counters (2 x 8 KiB) */
-           + 32                             /* an HVM context (64 KiB) */
-           + 8;                             /* small objects' partial pages */
+    return max_vcpus * (heap_pages_for(sizeof(struct vcpu)) + 3) /* VMCS, vLAPIC, PML */
+           + 1                                  /* the APIC-access page */
+           + buckets * heap_pages_for(EVTCHNS_PER_BUCKET * sizeof(struct evtchn))
+           + 2 * heap_pages_for(buckets * sizeof(struct evtchn *))
+           + 2                                  /* FIFO's per-domain and per-vCPU state */
+           + 2 * heap_pages_for(8192)           /* the dirty-block counters */
+           + heap_pages_for(64 * 1024)          /* an HVM context */
+           + 8;                                 /* small objects' partial pages */
 }
 
 static struct vcpu *vcpu_create(struct domain *d, unsigned int id)
@@ -106,6 +115,7 @@ static void domain_teardown(struct domain *d)
     unsigned int i;
 
     watchdog_domain_destroy(d);
+    /* Before the vCPUs go: closing a VIRQ port looks at them (as Xen's domain_kill). */
     evtchn_destroy(d);
     if ( d->vcpu )
     {

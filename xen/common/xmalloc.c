@@ -11,9 +11,13 @@
  * back to the heap at once.  Anything larger is a run of whole pages.
  * Alignment is 16 bytes; callers needing page alignment use
  * xmem_alloc_pages() (or alloc_xenheap_pages() for the hypervisor's own).
+ *
+ * One lock (xmalloc_lock) covers every pool: the heap's lock is taken
+ * under it when a pool takes or gives back pages.
  */
 #include <xen/lib.h>
 #include <xen/mm.h>
+#include <xen/spinlock.h>
 #include <xen/string.h>
 #include <xen/xmalloc.h>
 
@@ -34,6 +38,8 @@ _Static_assert(sizeof(struct xhdr) == HDR_SIZE, "header size");
 static struct xmem_pool xen_pool = {
     .partial = { [0 ... XMEM_NR_CLASSES - 1] = PAGE_LIST_HEAD_INIT },
 };
+/* Every pool's lists and counts (the heap lock is taken under it). */
+static DEFINE_SPINLOCK_LEVEL(xmalloc_lock, LOCK_LEVEL_XMALLOC);
 
 void xmem_pool_init(struct xmem_pool *pool, unsigned long limit)
 {
@@ -73,7 +79,7 @@ static bool pool_charge(struct xmem_pool *pool, unsigned long n)
     return true;
 }
 
-void *xmem_alloc_pages(struct xmem_pool *pool, unsigned int order)
+static void *__xmem_alloc_pages(struct xmem_pool *pool, unsigned int order)
 {
     void *p;
 
@@ -87,13 +93,33 @@ void *xmem_alloc_pages(struct xmem_pool *pool, unsigned int order)
     return p;
 }
 
-void xmem_free_pages(struct xmem_pool *pool, void *p, unsigned int order)
+static void __xmem_free_pages(struct xmem_pool *pool, void *p, unsigned int order)
 {
     if ( !p )
         return;
     BUG_ON(pool->pages < (1UL << order));
     pool->pages -= 1UL << order;
     free_xenheap_pages(p, order);
+}
+
+void *xmem_alloc_pages(struct xmem_pool *pool, unsigned int order)
+{
+    unsigned long flags;
+    void *p;
+
+    spin_lock_irqsave(&xmalloc_lock, flags);
+    p = __xmem_alloc_pages(pool, order);
+    spin_unlock_irqrestore(&xmalloc_lock, flags);
+    return p;
+}
+
+void xmem_free_pages(struct xmem_pool *pool, void *p, unsigned int order)
+{
+    unsigned long flags;
+
+    spin_lock_irqsave(&xmalloc_lock, flags);
+    __xmem_free_pages(pool, p, order);
+    spin_unlock_irqrestore(&xmalloc_lock, flags);
 }
 
 /* Block offsets within a page are multiples of 32: kept as offset / 16 + 1. */
@@ -114,7 +140,7 @@ static bool refill(struct xmem_pool *pool, unsigned int shift)
     struct page_info *pg;
     char *page;
 
-    if ( !(page = xmem_alloc_pages(pool, 0)) )
+    if ( !(page = __xmem_alloc_pages(pool, 0)) )
         return false;
     pg = mfn_to_page(virt_to_mfn(page));
     for ( off = 0; off + sz <= PAGE_SIZE; off += sz )
@@ -143,7 +169,7 @@ static void *pool_alloc(struct xmem_pool *pool, size_t size, size_t align)
     {
         unsigned int order = order_for(total);
 
-        if ( !(h = xmem_alloc_pages(pool, order)) )
+        if ( !(h = __xmem_alloc_pages(pool, order)) )
             return NULL;
         h->class = PAGES_FLAG | order;
     }
@@ -170,9 +196,20 @@ static void *pool_alloc(struct xmem_pool *pool, size_t size, size_t align)
     return (char *)h + HDR_SIZE;
 }
 
+static void *pool_alloc_locked(struct xmem_pool *pool, size_t size, size_t align)
+{
+    unsigned long flags;
+    void *p;
+
+    spin_lock_irqsave(&xmalloc_lock, flags);
+    p = pool_alloc(pool, size, align);
+    spin_unlock_irqrestore(&xmalloc_lock, flags);
+    return p;
+}
+
 void *_xmalloc(size_t size, size_t align)
 {
-    return pool_alloc(&xen_pool, size, align);
+    return pool_alloc_locked(&xen_pool, size, align);
 }
 
 void *_xzalloc(size_t size, size_t align)
@@ -182,14 +219,14 @@ void *_xzalloc(size_t size, size_t align)
 
 void *_xzalloc_pool(struct xmem_pool *pool, size_t size, size_t align)
 {
-    void *p = pool_alloc(pool, size, align);
+    void *p = pool_alloc_locked(pool, size, align);
 
     if ( p )
         memset(p, 0, size);
     return p;
 }
 
-void xfree(void *p)
+static void __xfree(void *p)
 {
     struct xmem_pool *pool;
     struct page_info *pg;
@@ -198,15 +235,13 @@ void xfree(void *p)
     bool was_full;
     mfn_t mfn;
 
-    if ( !p )
-        return;
     h = (struct xhdr *)((char *)p - HDR_SIZE);
     BUG_ON(h->magic != XMALLOC_MAGIC);
     h->magic = 0;
     pool = h->pool;
     if ( h->class & PAGES_FLAG )
     {
-        xmem_free_pages(pool, h, h->class & ~PAGES_FLAG);
+        __xmem_free_pages(pool, h, h->class & ~PAGES_FLAG);
         return;
     }
 
@@ -228,5 +263,16 @@ void xfree(void *p)
     if ( !was_full )
         page_list_del(&pool->partial[shift - MIN_SHIFT], mfn);
     pg->xmalloc_free = 0;
-    xmem_free_pages(pool, mfn_to_virt(mfn), 0);
+    __xmem_free_pages(pool, mfn_to_virt(mfn), 0);
+}
+
+void xfree(void *p)
+{
+    unsigned long flags;
+
+    if ( !p )
+        return;
+    spin_lock_irqsave(&xmalloc_lock, flags);
+    __xfree(p);
+    spin_unlock_irqrestore(&xmalloc_lock, flags);
 }

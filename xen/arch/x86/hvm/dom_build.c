@@ -20,6 +20,7 @@
  */
 #include <xen/ctype.h>
 #include <xen/errno.h>
+#include <xen/event.h>
 #include <xen/lib.h>
 #include <xen/libelf.h>
 #include <xen/mm.h>
@@ -265,7 +266,8 @@ static int construct_pvh_domain(unsigned int idx, const struct boot_module *mod,
     int rc;
 
     /* Event channels: all for the control domain, libxl's default (1023) else. */
-    d = domain_create(idx, o.name, o.vcpus, idx == 0, idx == 0 ? ~0u : 1023);
+    d = domain_create(idx, o.name, o.vcpus, idx == 0,
+                      idx == 0 ? MAX_EVTCHNS - 1 : EVTCHN_DEFAULT_MAX_PORT);
     if ( !d )
     {
         printk(XENLOG_ERR "d%u: cannot create domain\n", idx);

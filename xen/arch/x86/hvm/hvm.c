@@ -36,6 +36,11 @@ int hvm_enable(void)
     return 0;
 }
 
+int hvm_cpu_up(void)
+{
+    return hvm_funcs ? hvm_funcs->cpu_up() : 0;
+}
+
 /* ---- control registers and EFER ------------------------------------------ */
 
 /*
@@ -170,7 +175,9 @@ void hvm_hlt(struct vcpu *v, struct cpu_user_regs *regs)
      */
     if ( !(regs->rflags & X86_EFLAGS_IF) )
     {
-        vcpu_down(v);
+        /* An NMI is taken with interrupts off: it ends this HLT at once. */
+        if ( !v->arch.nmi_pending )
+            vcpu_down(v);
         return;
     }
     if ( hvm_vcpu_has_pending_irq(v).source != hvm_intsrc_none )

@@ -119,7 +119,7 @@ static const hypercall_fn_t hypercall_table[] = {
 bool hypercall_preempt_check(void)
 {
     /* The caller's slice is over, or a timer is due: let them run, then go on. */
-    return rdtsc() >= sched_slice_deadline() || softirq_pending();
+    return rdtsc() >= sched_slice_deadline() || softirq_pending(smp_processor_id());
 }
 
 long hypercall_create_continuation(unsigned int op, const char *format, ...)

@@ -13,6 +13,7 @@
 #include <xen/mm.h>
 #include <xen/sched.h>
 #include <xen/string.h>
+#include <asm/dirty_stats.h>
 #include <asm/hvm/vmx/ept.h>
 #include <asm/hvm/vmx/vmcs.h>
 #include <asm/mm.h>
@@ -110,7 +111,7 @@ static int split_superpage(struct domain *d, ept_entry_t *e)
     for ( i = 0; i < EPT_TABLE_ENTRIES; i++ )
         t[i] = make_leaf(d, mfn + i, 1, type);
     *e = virt_to_maddr(t) | EPTE_RWX;
-    d->arch.hvm.p2m.superpages_split++;
+    dirty_domain_count(d, superpages_split);
     return 0;
 }
 

@@ -48,7 +48,6 @@ struct p2m_domain {
     uint64_t        eptp;
     unsigned long   max_mapped_pfn;
     unsigned long   nr_table_pages;
-    unsigned long   superpages_split;   /* 2 MiB leaves split to 4 KiB */
     unsigned long   superpages_logdirty; /* 2 MiB leaves made log-dirty (split on first write) */
     struct paging_pool pool;
 
