@@ -179,12 +179,57 @@ static void relinquish_page(struct domain *d, mfn_t mfn)
     put_page_alloc_ref(mfn);
 }
 
+void free_run_flush(struct free_run *r)
+{
+    if ( r->nr )
+        free_domheap_range(r->first, r->nr);
+    r->nr = 0;
+}
+
+void free_run_add(struct free_run *r, mfn_t mfn)
+{
+    if ( r->nr && mfn == r->first + r->nr )
+        r->nr++;
+    else if ( r->nr && mfn + 1 == r->first )
+    {
+        r->first = mfn;
+        r->nr++;
+    }
+    else
+    {
+        free_run_flush(r);
+        r->first = mfn;
+        r->nr = 1;
+    }
+}
+
 void relinquish_domain_pages(struct domain *d)
 {
+    struct free_run run = { 0, 0 };
     mfn_t mfn;
 
+    /*
+     * A frame that only has its allocation reference is freed here, in
+     * runs (the heap's lock once a run: the teardown runs with interrupts
+     * off, and serial input must not wait for it); the others as
+     * relinquish_page() says.
+     */
     while ( (mfn = d->page_list.head) != PAGE_LIST_NULL )
-        relinquish_page(d, mfn);
+    {
+        struct page_info *pg = mfn_to_page(mfn);
+
+        if ( pg->count_info != (PGC_allocated | 1) )
+        {
+            relinquish_page(d, mfn);
+            continue;
+        }
+        page_list_del(&d->page_list, mfn);
+        d->tot_pages--;
+        pg->owner = DOMID_INVALID;
+        pg->count_info = 0;
+        free_run_add(&run, mfn);
+    }
+    free_run_flush(&run);
     BUG_ON(d->tot_pages);
     if ( d->shared_info && page_get_owner(virt_to_mfn(d->shared_info)) == d->domain_id )
         relinquish_page(d, virt_to_mfn(d->shared_info));

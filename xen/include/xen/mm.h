@@ -27,6 +27,8 @@ void end_boot_allocator(void);
 /* 2^order contiguous, naturally aligned frames; INVALID_MFN if none. */
 mfn_t alloc_domheap_pages(unsigned int order);
 void free_domheap_pages(mfn_t mfn, unsigned int order);
+/* n frames from mfn, any n (a domain's teardown frees its frames in runs). */
+void free_domheap_range(mfn_t mfn, unsigned long n);
 
 /* Zeroed hypervisor pages. */
 void *alloc_xenheap_pages(unsigned int order);

@@ -42,6 +42,7 @@ unsigned long paging_pool_pages_for(unsigned int vcpus, unsigned long nr_pages)
 int paging_pool_set_size(struct domain *d, unsigned long pages, bool preemptible)
 {
     struct paging_pool *pool = pool_of(d);
+    struct free_run run = { 0, 0 };
     unsigned long done = 0;
 
     if ( pages < pool->used )
@@ -50,14 +51,20 @@ int paging_pool_set_size(struct domain *d, unsigned long pages, bool preemptible
     while ( pool->total != pages )
     {
         if ( preemptible && done++ >= 64 && hypercall_preempt_check() )
+        {
+            free_run_flush(&run);
             return -ERESTART;
+        }
 
         if ( pool->total < pages )
         {
             mfn_t mfn = alloc_domheap_pages(0);
 
             if ( mfn == INVALID_MFN )
+            {
+                free_run_flush(&run);
                 return -ENOMEM;
+            }
             page_list_add(&pool->free, mfn);
             pool->total++;
         }
@@ -66,10 +73,11 @@ int paging_pool_set_size(struct domain *d, unsigned long pages, bool preemptible
             mfn_t mfn = page_list_remove_head(&pool->free);
 
             BUG_ON(mfn == INVALID_MFN);     /* total > used: some are free */
-            free_domheap_pages(mfn, 0);
+            free_run_add(&run, mfn);        /* freed in runs of frames */
             pool->total--;
         }
     }
+    free_run_flush(&run);
     return 0;
 }
 

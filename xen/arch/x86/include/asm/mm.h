@@ -96,6 +96,17 @@ void put_page_alloc_ref(mfn_t mfn);
 void relinquish_domain_pages(struct domain *d);
 /* The owner's domid, or DOMID_INVALID. */
 domid_t page_get_owner(mfn_t mfn);
+/*
+ * Frames to free, gathered into runs of consecutive mfns so that a
+ * teardown takes the heap's lock once a run, not once a frame.
+ */
+struct free_run {
+    mfn_t first;
+    unsigned long nr;
+};
+void free_run_add(struct free_run *r, mfn_t mfn);
+void free_run_flush(struct free_run *r);
+
 /* Frames freed while orphaned, and orphaned now (for the heap report). */
 unsigned long orphaned_pages(void);
 
