@@ -13,7 +13,7 @@
  * Guest command line:
  *   seed=<n>     the seed (default 1); the same seed repeats the same run
  *   iters=<n>    operations (default 2000)
- *   ops=<list>   classes, comma-separated: hcall msr cr io exc (the
+ *   ops=<list>   classes, comma-separated: hcall msr cr io exc gnttab (the
  *                default set); msr-bad cr0-high cr0-pg invd hlt io-string
  *                (off by default: see fuzz.h) widen the operations of their
  *                base class (msr, cr, exc, exc and hcall, io);
@@ -32,7 +32,7 @@ const char test_title[] = "Hostile guest: seeded hypercall/MSR/CR/I/O/exception 
 
 const char *const fuzz_class_names[FC_NR] = {
     [FC_HCALL] = "hcall", [FC_MSR] = "msr", [FC_CR] = "cr", [FC_IO] = "io",
-    [FC_EXC] = "exc", [FC_MSR_BAD] = "msr-bad", [FC_CR0_HIGH] = "cr0-high",
+    [FC_EXC] = "exc", [FC_GNTTAB] = "gnttab", [FC_MSR_BAD] = "msr-bad", [FC_CR0_HIGH] = "cr0-high",
     [FC_CR0_PG] = "cr0-pg", [FC_INVD] = "invd", [FC_HLT] = "hlt",
     [FC_IO_STRING] = "io-string",
 };
@@ -42,7 +42,7 @@ const char *const fuzz_class_names[FC_NR] = {
  * fixed (docs/misc/security.md), they are in the default set.
  */
 #define FC_DEFAULT ((1u << FC_HCALL) | (1u << FC_MSR) | (1u << FC_CR) | \
-                    (1u << FC_IO) | (1u << FC_EXC) | (1u << FC_MSR_BAD) | \
+                    (1u << FC_IO) | (1u << FC_EXC) | (1u << FC_GNTTAB) | (1u << FC_MSR_BAD) | \
                     (1u << FC_CR0_HIGH) | (1u << FC_CR0_PG) | (1u << FC_INVD))
 #define FC_ALL     ((1u << FC_NR) - 1)
 
@@ -295,6 +295,7 @@ void test_main(void)
         case FC_MSR:    fuzz_msr(); break;
         case FC_CR:     fuzz_cr(); break;
         case FC_IO:     fuzz_io(); break;
+        case FC_GNTTAB: fuzz_gnttab(); break;
         default:        fuzz_exc(); break;
         }
         ops_by_class[c]++;
@@ -311,6 +312,7 @@ void test_main(void)
             break;
     }
 
+    fuzz_gnttab_finish();
     summary(i);
     if ( !failures )
         xtf_success("Success: %lu operations, every one failed or faulted as it should\n", i);
