@@ -3,7 +3,8 @@
  * A hostile guest, in the shape of XTF's fuzzing tests: from a seed, a
  * pseudo-random sequence of hypercalls (every number 0..63 and beyond,
  * random sub-ops, boundary arguments), MSR reads and writes, control
- * register writes, port I/O and deliberate exceptions.  Every fault it
+ * register writes, port I/O, deliberate exceptions, and operations on its
+ * own grant table checked against a model (gnttab.c).  Every fault it
  * provokes is caught through the exception table, counted, and execution
  * goes on; every hypercall result must be a success or one of Xen's error
  * numbers (and a domU's control calls -EPERM), every fault the one the
@@ -32,9 +33,9 @@ const char test_title[] = "Hostile guest: seeded hypercall/MSR/CR/I/O/exception 
 
 const char *const fuzz_class_names[FC_NR] = {
     [FC_HCALL] = "hcall", [FC_MSR] = "msr", [FC_CR] = "cr", [FC_IO] = "io",
-    [FC_EXC] = "exc", [FC_GNTTAB] = "gnttab", [FC_MSR_BAD] = "msr-bad", [FC_CR0_HIGH] = "cr0-high",
-    [FC_CR0_PG] = "cr0-pg", [FC_INVD] = "invd", [FC_HLT] = "hlt",
-    [FC_IO_STRING] = "io-string",
+    [FC_EXC] = "exc", [FC_GNTTAB] = "gnttab", [FC_MSR_BAD] = "msr-bad",
+    [FC_CR0_HIGH] = "cr0-high", [FC_CR0_PG] = "cr0-pg", [FC_INVD] = "invd",
+    [FC_HLT] = "hlt", [FC_IO_STRING] = "io-string",
 };
 
 /*
@@ -42,8 +43,9 @@ const char *const fuzz_class_names[FC_NR] = {
  * fixed (docs/misc/security.md), they are in the default set.
  */
 #define FC_DEFAULT ((1u << FC_HCALL) | (1u << FC_MSR) | (1u << FC_CR) | \
-                    (1u << FC_IO) | (1u << FC_EXC) | (1u << FC_GNTTAB) | (1u << FC_MSR_BAD) | \
-                    (1u << FC_CR0_HIGH) | (1u << FC_CR0_PG) | (1u << FC_INVD))
+                    (1u << FC_IO) | (1u << FC_EXC) | (1u << FC_GNTTAB) | \
+                    (1u << FC_MSR_BAD) | (1u << FC_CR0_HIGH) | (1u << FC_CR0_PG) | \
+                    (1u << FC_INVD))
 #define FC_ALL     ((1u << FC_NR) - 1)
 
 unsigned int fuzz_classes = FC_DEFAULT;

@@ -314,10 +314,8 @@ static void versions(void)
 static void copies(void)
 {
     struct gnttab_copy c;
-    domid_t ids[] = { DOMID_SELF };
 
     printk("Copies:\n");
-    (void)ids;
     fill(pages[0], 5);
     memset(pages[1], 0, PAGE_SIZE);
     c = (struct gnttab_copy){
