@@ -20,7 +20,8 @@ enum fuzz_class {
     FC_APIC,        /* xAPIC MMIO, x2APIC MSRs, APIC_BASE, timer storms */
     FC_FIFO,        /* FIFO event channels: init_control, expand_array,
                        set_priority, reset, with events flowing (fifo.c) */
-#define FC_BASE_NR (FC_FIFO + 1)
+    FC_GNTTAB,      /* our own grant table against a model (gnttab.c) */
+#define FC_BASE_NR (FC_GNTTAB + 1)
     /*
      * Each widens what the operations of its base class may do.  The first
      * four once panicked or hung the host and are in the default set now
@@ -103,6 +104,12 @@ void fuzz_fifo(void);
 /* fifo.c: what the FIFO model must know about other calls, and the end check. */
 void fifo_note_reset(void);
 void fifo_final_check(void);
+void fuzz_gnttab(void);
+/* gnttab.c: undo everything, check nothing is left pinned, print its count. */
+void fuzz_gnttab_finish(void);
+/* Whether a gfn / handle belongs to the gnttab class (hcall.c keeps off them). */
+bool gnttab_slot_gfn(unsigned long gfn);
+bool gnttab_model_handle(uint32_t handle);
 
 /* cpu.c: the state every operation must leave as it found it. */
 void cpu_state_save(void);
