@@ -20,6 +20,7 @@ enum fuzz_class {
     FC_APIC,        /* xAPIC MMIO, x2APIC MSRs, APIC_BASE, timer storms */
     FC_FIFO,        /* FIFO event channels: init_control, expand_array,
                        set_priority, reset, with events flowing (fifo.c) */
+    FC_GNTTAB,      /* our own grant table against a model (gnttab.c) */
     FC_MEM,         /* shared_info/vcpu_info moves, populate, decrease and
                        increase_reservation over a window of our RAM (mem.c) */
 #define FC_BASE_NR (FC_MEM + 1)
@@ -105,6 +106,12 @@ void fuzz_fifo(void);
 /* fifo.c: what the FIFO model must know about other calls, and the end check. */
 void fifo_note_reset(void);
 void fifo_final_check(void);
+void fuzz_gnttab(void);
+/* gnttab.c: undo everything, check nothing is left pinned, print its count. */
+void fuzz_gnttab_finish(void);
+/* Whether a gfn / handle belongs to the gnttab class (hcall.c keeps off them). */
+bool gnttab_slot_gfn(unsigned long gfn);
+bool gnttab_model_handle(uint32_t handle);
 void fuzz_mem(void);
 
 /* mem.c: its window and model (false: no room); the end-of-run check. */

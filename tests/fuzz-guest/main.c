@@ -3,8 +3,9 @@
  * A hostile guest, in the shape of XTF's fuzzing tests: from a seed, a
  * pseudo-random sequence of hypercalls (every number 0..63 and beyond,
  * random sub-ops, boundary arguments), MSR reads and writes, control
- * register writes, port I/O, deliberate exceptions and FIFO event channel
- * control-block operations.  Every fault it
+ * register writes, port I/O, deliberate exceptions, FIFO event channel
+ * control-block operations, and operations on its own grant table checked
+ * against a model (gnttab.c).  Every fault it
  * provokes is caught through the exception table, counted, and execution
  * goes on; every hypercall result must be a success or one of Xen's error
  * numbers (and a domU's control calls -EPERM), every fault the one the
@@ -14,7 +15,7 @@
  * Guest command line:
  *   seed=<n>     the seed (default 1); the same seed repeats the same run
  *   iters=<n>    operations (default 2000)
- *   ops=<list>   classes, comma-separated: hcall msr cr io exc apic fifo mem (the
+ *   ops=<list>   classes, comma-separated: hcall msr cr io exc apic fifo gnttab mem (the
  *                default set); msr-bad cr0-high cr0-pg invd hlt io-string
  *                (off by default: see fuzz.h) widen the operations of their
  *                base class (msr, cr, exc, exc and hcall, io);
@@ -33,8 +34,9 @@ const char test_title[] = "Hostile guest: seeded hypercall/MSR/CR/I/O/exception 
 
 const char *const fuzz_class_names[FC_NR] = {
     [FC_HCALL] = "hcall", [FC_MSR] = "msr", [FC_CR] = "cr", [FC_IO] = "io",
-    [FC_EXC] = "exc", [FC_APIC] = "apic", [FC_FIFO] = "fifo", [FC_MEM] = "mem",
-    [FC_MSR_BAD] = "msr-bad", [FC_CR0_HIGH] = "cr0-high",
+    [FC_EXC] = "exc", [FC_APIC] = "apic", [FC_FIFO] = "fifo",
+    [FC_GNTTAB] = "gnttab", [FC_MEM] = "mem", [FC_MSR_BAD] = "msr-bad",
+    [FC_CR0_HIGH] = "cr0-high",
     [FC_CR0_PG] = "cr0-pg", [FC_INVD] = "invd", [FC_HLT] = "hlt",
     [FC_IO_STRING] = "io-string",
 };
@@ -45,8 +47,9 @@ const char *const fuzz_class_names[FC_NR] = {
  */
 #define FC_DEFAULT ((1u << FC_HCALL) | (1u << FC_MSR) | (1u << FC_CR) | \
                     (1u << FC_IO) | (1u << FC_EXC) | (1u << FC_APIC) | (1u << FC_FIFO) | \
-                    (1u << FC_MEM) | (1u << FC_MSR_BAD) | (1u << FC_CR0_HIGH) | \
-                    (1u << FC_CR0_PG) | (1u << FC_INVD))
+                    (1u << FC_GNTTAB) | (1u << FC_MEM) | \
+                    (1u << FC_MSR_BAD) | (1u << FC_CR0_HIGH) | (1u << FC_CR0_PG) | \
+                    (1u << FC_INVD))
 #define FC_ALL     ((1u << FC_NR) - 1)
 
 unsigned int fuzz_classes = FC_DEFAULT;
@@ -305,6 +308,7 @@ void test_main(void)
         case FC_IO:     fuzz_io(); break;
         case FC_APIC:   fuzz_apic(); break;
         case FC_FIFO:   fuzz_fifo(); break;
+        case FC_GNTTAB: fuzz_gnttab(); break;
         case FC_MEM:    fuzz_mem(); break;
         default:        fuzz_exc(); break;
         }
@@ -323,6 +327,7 @@ void test_main(void)
     }
 
     fifo_final_check();
+    fuzz_gnttab_finish();
     if ( fuzz_enabled(FC_MEM) )
         mem_check();
     summary(i);

@@ -11,6 +11,7 @@
 #include <xen/console.h>
 #include <xen/errno.h>
 #include <xen/event.h>
+#include <xen/grant_table.h>
 #include <xen/guest_access.h>
 #include <xen/hypercall.h>
 #include <xen/lib.h>
@@ -20,6 +21,7 @@
 #include <xen/string.h>
 #include <xen/time.h>
 #include <xen/xmalloc.h>
+#include <public/domctl.h>
 #include <public/hvm/hvm_vcpu.h>
 #include <public/sched.h>
 #include <public/vcpu.h>
@@ -29,40 +31,33 @@
 
 struct domain *domain_list;
 
-/* At most the pages one allocation of 'bytes' takes from the heap (xmalloc.c). */
-static unsigned long heap_pages_for(size_t bytes)
-{
-    unsigned long pages = DIV_ROUND_UP(bytes + 16, PAGE_SIZE);
-
-    while ( pages & (pages - 1) )       /* a run of pages is a power of two */
-        pages++;
-    return pages;
-}
-
 /*
  * The most the hypervisor keeps on the heap for one domain (d->xmem.limit,
  * in pages; xen/xmalloc.h), from its configuration: each vCPU (its struct
  * and its VMCS, vLAPIC and PML pages), the domain's APIC-access page, the
  * event channel buckets up to max_evtchn_port (FIFO's 2^17 ports at most)
  * and their table (twice while it grows), FIFO's per-domain state, the
+ * grant table's arrays, active pages and maptrack pages for its limits
+ * (its shared frames are pages shared with the guest, xenheap_pages), the
  * dirty-block counters of log-dirty, and a transient HVM context buffer.
  * Every one of those is bounded by itself already; the limit is the
  * backstop that stops a leak at the domain that causes it, not at the
  * host.  A new per-domain structure adds its worst case here.
  */
-static unsigned long domain_xmem_limit(unsigned int max_vcpus,
-                                       unsigned int max_evtchn_port)
+static unsigned long domain_xmem_limit(unsigned int max_vcpus, unsigned int max_evtchn_port,
+                                       int max_grant_frames, int max_maptrack_frames)
 {
     unsigned long ports = min_t(unsigned long, max_evtchn_port + 1UL, MAX_EVTCHNS);
     unsigned long buckets = DIV_ROUND_UP(ports, EVTCHNS_PER_BUCKET);
 
-    return max_vcpus * (heap_pages_for(sizeof(struct vcpu)) + 3) /* VMCS, vLAPIC, PML */
+    return max_vcpus * (xmalloc_pages_max(sizeof(struct vcpu)) + 3) /* VMCS, vLAPIC, PML */
            + 1                                  /* the APIC-access page */
-           + buckets * heap_pages_for(EVTCHNS_PER_BUCKET * sizeof(struct evtchn))
-           + 2 * heap_pages_for(buckets * sizeof(struct evtchn *))
+           + buckets * xmalloc_pages_max(EVTCHNS_PER_BUCKET * sizeof(struct evtchn))
+           + 2 * xmalloc_pages_max(buckets * sizeof(struct evtchn *))
            + 2                                  /* FIFO's per-domain and per-vCPU state */
-           + 2 * heap_pages_for(8192)           /* the dirty-block counters */
-           + heap_pages_for(64 * 1024)          /* an HVM context */
+           + gnttab_heap_pages(max_grant_frames, max_maptrack_frames)
+           + 2 * xmalloc_pages_max(8192)        /* the dirty-block counters */
+           + xmalloc_pages_max(64 * 1024)       /* an HVM context */
            + 8;                                 /* small objects' partial pages */
 }
 
@@ -133,6 +128,9 @@ static void domain_teardown(struct domain *d)
         xfree(d->vcpu);
         d->vcpu = NULL;
     }
+    /* Others' grants we map, then our own table: before the p2m goes. */
+    gnttab_release_mappings(d);
+    grant_table_destroy(d);
     hvm_domain_destroy(d);
     relinquish_domain_pages(d);
 }
@@ -148,11 +146,11 @@ static void domain_free(struct domain *d)
 
 struct domain *domain_create(domid_t domid, const char *name,
                              unsigned int max_vcpus, bool privileged,
-                             unsigned int max_evtchn_port)
+                             const struct xen_domctl_createdomain *config)
 {
+    unsigned int i, max_evtchn_port;
     struct domain *d, **pp;
     void *shinfo;
-    unsigned int i;
 
     if ( get_domain_by_id(domid) || !max_vcpus )
         return NULL;
@@ -165,8 +163,19 @@ struct domain *domain_create(domid_t domid, const char *name,
     d->is_privileged = privileged;
     d->state = DOMSTATE_running;
     page_list_init(&d->page_list);
+    /*
+     * Xen's bounds from createdomain; the boot domains get Xen's dom0 and
+     * dom0less defaults: every port the ABI allows for the control domain,
+     * EVTCHN_DEFAULT_MAX_PORT (libxl's 1023) for the others.
+     */
+    if ( config )
+        max_evtchn_port = config->max_evtchn_port;
+    else
+        max_evtchn_port = privileged ? MAX_EVTCHNS - 1 : EVTCHN_DEFAULT_MAX_PORT;
     d->max_evtchn_port = min_t(unsigned int, max_evtchn_port, MAX_EVTCHNS - 1);
-    xmem_pool_init(&d->xmem, domain_xmem_limit(max_vcpus, d->max_evtchn_port));
+    xmem_pool_init(&d->xmem, domain_xmem_limit(max_vcpus, d->max_evtchn_port,
+                                               config ? config->max_grant_frames : -1,
+                                               config ? config->max_maptrack_frames : -1));
     watchdog_domain_init(d);
 
     d->shared_info_gfn = INVALID_GFN;
@@ -175,6 +184,11 @@ struct domain *domain_create(domid_t domid, const char *name,
     share_xen_page_with_guest(d, virt_to_mfn(shinfo));
     d->shared_info = shinfo;
     if ( hvm_domain_initialise(d) || evtchn_init(d) )
+        goto fail;
+    if ( grant_table_init(d, config ? config->max_grant_frames : -1,
+                          config ? config->max_maptrack_frames : -1,
+                          config ? config->grant_opts
+                                 : XEN_DOMCTL_GRANT_version(opt_gnttab_max_version)) )
         goto fail;
     update_domain_wallclock_time(d);
     d->vcpu = domain_xzalloc_array(d, struct vcpu *, max_vcpus);
@@ -322,6 +336,8 @@ void domain_destroy(struct domain *d)
     {
         heap_check();
         printk(XENLOG_INFO "Idle: the CPU halted %lu times waiting for work\n", idle_halts);
+        printk(XENLOG_INFO "Frames still referenced with no domain left: %lu\n",
+               frames_referenced());
         printk("All domains have shut down: powering off\n");
         machine_power_off();
     }

@@ -7,6 +7,7 @@
  */
 #include <xen/console.h>
 #include <xen/errno.h>
+#include <xen/grant_table.h>
 #include <xen/guest_access.h>
 #include <xen/hypercall.h>
 #include <xen/lib.h>
@@ -53,7 +54,9 @@ static void physinfo(struct xen_sysctl_physinfo *pi)
     pi->nr_nodes = 1;
     pi->max_node_id = 0;
     pi->cpu_khz = cpu_khz;
-    pi->capabilities = XEN_SYSCTL_PHYSCAP_hvm | XEN_SYSCTL_PHYSCAP_hap;
+    pi->capabilities = XEN_SYSCTL_PHYSCAP_hvm | XEN_SYSCTL_PHYSCAP_hap |
+                       XEN_SYSCTL_PHYSCAP_gnttab_v1 |
+                       (opt_gnttab_max_version >= 2 ? XEN_SYSCTL_PHYSCAP_gnttab_v2 : 0);
     pi->total_pages = total_pages();
     pi->free_pages = avail_pages();
     pi->max_mfn = DIRECTMAP_SIZE >> PAGE_SHIFT;

@@ -6,8 +6,8 @@
  * pool.  Blocks of up to 2 KiB (header included) come from pages of one
  * size class and one pool; each such page keeps its own chain of free
  * blocks and its count of blocks in use in the frame table (asm/mm.h:
- * count_info, xmalloc_free), and the pool keeps a list per class of its
- * pages that have a free block.  A page whose last block is freed goes
+ * count_info with PGC_xmalloc, xmalloc_free), and the pool keeps a list
+ * per class of its pages that have a free block.  A page whose last block is freed goes
  * back to the heap at once.  Anything larger is a run of whole pages.
  * Alignment is 16 bytes; callers needing page alignment use
  * xmem_alloc_pages() (or alloc_xenheap_pages() for the hypervisor's own).
@@ -145,7 +145,7 @@ static bool refill(struct xmem_pool *pool, unsigned int shift)
     pg = mfn_to_page(virt_to_mfn(page));
     for ( off = 0; off + sz <= PAGE_SIZE; off += sz )
         *(uint16_t *)(page + off) = off + 2 * sz <= PAGE_SIZE ? link_of(off + sz) : 0;
-    pg->count_info = 0;
+    pg->count_info = PGC_xmalloc;     /* no block in use yet */
     pg->xmalloc_free = link_of(0);
     page_list_add(&pool->partial[shift - MIN_SHIFT], virt_to_mfn(page));
     return true;
@@ -249,11 +249,11 @@ static void __xfree(void *p)
     BUG_ON(shift < MIN_SHIFT || shift > MAX_SHIFT);
     mfn = virt_to_mfn(h);
     pg = mfn_to_page(mfn);
-    BUG_ON(!pg || !pg->count_info);
+    BUG_ON(!pg || !(pg->count_info & PGC_xmalloc) || !(pg->count_info & PGC_count_mask));
     was_full = !pg->xmalloc_free;
     *(uint16_t *)h = pg->xmalloc_free;
     pg->xmalloc_free = link_of((unsigned long)h & (PAGE_SIZE - 1));
-    if ( --pg->count_info )
+    if ( --pg->count_info & PGC_count_mask )
     {
         if ( was_full )
             page_list_add(&pool->partial[shift - MIN_SHIFT], mfn);
@@ -263,6 +263,7 @@ static void __xfree(void *p)
     if ( !was_full )
         page_list_del(&pool->partial[shift - MIN_SHIFT], mfn);
     pg->xmalloc_free = 0;
+    pg->count_info = 0;
     __xmem_free_pages(pool, mfn_to_virt(mfn), 0);
 }
 

@@ -171,7 +171,7 @@ void put_page_alloc_ref(mfn_t mfn)
 }
 
 /* Drop d's ownership of mfn and its allocation reference. */
-static void relinquish_page(struct domain *d, mfn_t mfn)
+void relinquish_page(struct domain *d, mfn_t mfn)
 {
     BUG_ON(page_get_owner(mfn) != d->domain_id);
     page_disown(d, mfn);
@@ -234,6 +234,17 @@ void relinquish_domain_pages(struct domain *d)
     if ( d->shared_info && page_get_owner(virt_to_mfn(d->shared_info)) == d->domain_id )
         relinquish_page(d, virt_to_mfn(d->shared_info));
     BUG_ON(d->xenheap_pages);
+}
+
+unsigned long frames_referenced(void)
+{
+    unsigned long mfn, n = 0;
+
+    for ( mfn = 0; mfn < max_page; mfn++ )
+        if ( (frame_table[mfn].count_info & PGC_count_mask) &&
+             !(frame_table[mfn].count_info & PGC_xmalloc) )
+            n++;
+    return n;
 }
 
 domid_t page_get_owner(mfn_t mfn)

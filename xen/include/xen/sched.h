@@ -121,6 +121,9 @@ struct domain {
     struct shared_info *shared_info;
     unsigned long    shared_info_gfn;   /* INVALID_GFN until mapped */
 
+    /* Grant table (common/grant_table.c): from creation to destruction. */
+    struct grant_table *grant_table;
+
     /* Event channels: buckets of EVTCHNS_PER_BUCKET, allocated as needed. */
     struct evtchn  **evtchn;
     unsigned int     nr_evtchn_buckets; /* room in evtchn[] */
@@ -158,9 +161,14 @@ static inline bool is_control_domain(const struct domain *d)
 }
 
 /* common/domain.c */
+struct xen_domctl_createdomain;
+/*
+ * A new domain; config (XEN_DOMCTL_createdomain's, checked by the caller)
+ * gives its grant-table limits, NULL the host's defaults.
+ */
 struct domain *domain_create(domid_t domid, const char *name,
                              unsigned int max_vcpus, bool privileged,
-                             unsigned int max_evtchn_port);
+                             const struct xen_domctl_createdomain *config);
 struct domain *get_domain_by_id(domid_t domid);
 /* common/domctl.c: getdomaininfo of the first domain with an id >= first. */
 struct xen_domctl_getdomaininfo;

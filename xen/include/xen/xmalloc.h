@@ -23,6 +23,7 @@
 
 #include <xen/types.h>
 #include <asm/mm.h>
+#include <asm/page-bits.h>
 
 #define XMEM_NR_CLASSES 7               /* 32-byte to 2 KiB blocks */
 
@@ -63,6 +64,16 @@ unsigned long xmalloc_global_pages(void);
 #define domain_xzalloc_bytes(d, n) _xzalloc_pool(&(d)->xmem, n, sizeof(long))
 #define domain_alloc_xenheap_pages(d, order) xmem_alloc_pages(&(d)->xmem, order)
 #define domain_free_xenheap_pages(d, p, order) xmem_free_pages(&(d)->xmem, p, order)
+
+/* At most the pages one allocation of 'bytes' takes from a pool (a block's page, or a run). */
+static inline unsigned long xmalloc_pages_max(size_t bytes)
+{
+    unsigned long pages = (bytes + 16 + PAGE_SIZE - 1) / PAGE_SIZE;
+
+    while ( pages & (pages - 1) )       /* a run of pages is a power of two */
+        pages++;
+    return pages;
+}
 
 /* n elements of 'size' bytes; SIZE_MAX (which no allocation serves) on overflow. */
 static inline size_t xmalloc_array_bytes(size_t size, size_t n)

@@ -265,9 +265,7 @@ static int construct_pvh_domain(unsigned int idx, const struct boot_module *mod,
     uint32_t entry;
     int rc;
 
-    /* Event channels: all for the control domain, libxl's default (1023) else. */
-    d = domain_create(idx, o.name, o.vcpus, idx == 0,
-                      idx == 0 ? MAX_EVTCHNS - 1 : EVTCHN_DEFAULT_MAX_PORT);
+    d = domain_create(idx, o.name, o.vcpus, idx == 0, NULL);
     if ( !d )
     {
         printk(XENLOG_ERR "d%u: cannot create domain\n", idx);

@@ -243,8 +243,24 @@ void hvm_vcpu_destroy(struct vcpu *v)
 
 bool hvm_hap_nested_page_fault(struct vcpu *v, uint64_t gpa, unsigned long q)
 {
+    p2m_type_t t;
+
     /* A write to a write-protected log-dirty page: log it and retry. */
     if ( (q & EPT_WRITE_VIOLATION) && hap_handle_logdirty_fault(v, gpa >> PAGE_SHIFT) )
         return true;
+    /*
+     * A write to a read-only grant mapping: Xen emulates the instruction
+     * and drops the write (p2m_grant_map_ro is a discard-write type); this
+     * hypervisor has no instruction emulator to do that, so the writer is
+     * crashed, with a line that says why.  The granter's frame is intact.
+     */
+    if ( (q & EPT_WRITE_VIOLATION) &&
+         p2m_get_entry(v->domain, gpa >> PAGE_SHIFT, &t) != INVALID_MFN &&
+         t == p2m_grant_map_ro )
+    {
+        domain_crash(v->domain, "d%uv%u write to a read-only grant mapping at gpa %#lx",
+                     v->domain->domain_id, v->vcpu_id, (unsigned long)gpa);
+        return true;
+    }
     return false;
 }

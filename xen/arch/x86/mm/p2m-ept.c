@@ -48,7 +48,12 @@ static uint64_t ept_p2m_type_to_flags(const struct domain *d, p2m_type_t t,
     case p2m_ram_ro:
         return EPTE_R | EPTE_X | EPTE_MT_WB | (ad & EPTE_A);
     case p2m_map_foreign:
+    case p2m_grant_map_rw:
         return EPTE_R | EPTE_W | EPTE_MT_WB | ad;
+    case p2m_grant_map_ro:
+        return EPTE_R | EPTE_MT_WB | (ad & EPTE_A);
+    case p2m_gnttab_frame:
+        return EPTE_RWX | EPTE_MT_WB | ad;
     case p2m_mmio_direct:
         return EPTE_R | EPTE_W | EPTE_MT_UC | ad;
     default:

@@ -39,7 +39,8 @@ struct domain;
 
 #define PGC_allocated       (1u << 31)      /* holds the allocation reference */
 #define PGC_xen_heap        (1u << 30)      /* a hypervisor page shared with a guest */
-#define PGC_count_mask      ((1u << 30) - 1)
+#define PGC_xmalloc         (1u << 29)      /* xmalloc's: the count is blocks in use */
+#define PGC_count_mask      ((1u << 29) - 1)
 
 #define PAGE_LIST_NULL      0xffffffffu
 
@@ -92,6 +93,12 @@ bool get_page(mfn_t mfn, const struct domain *d);
 void put_page(mfn_t mfn);
 /* Drop the allocation reference, if still held (Xen's put_page_alloc_ref). */
 void put_page_alloc_ref(mfn_t mfn);
+/*
+ * d lets go of a frame it owns (or a page shared with it): it leaves d's
+ * counts and drops the allocation reference; still referenced, it is
+ * orphaned and freed with its last reference (the grant table's frames).
+ */
+void relinquish_page(struct domain *d, mfn_t mfn);
 /* d dies: every frame on its list leaves it and drops its allocation ref. */
 void relinquish_domain_pages(struct domain *d);
 /* The owner's domid, or DOMID_INVALID. */
@@ -109,5 +116,11 @@ void free_run_flush(struct free_run *r);
 
 /* Frames freed while orphaned, and orphaned now (for the heap report). */
 unsigned long orphaned_pages(void);
+/*
+ * Frames with references (a domain's, or an orphan's someone still holds),
+ * xmalloc's pages not counted: with no domain left it must be 0, or a
+ * reference leaked.
+ */
+unsigned long frames_referenced(void);
 
 #endif /* __ASM_X86_MM_H__ */
