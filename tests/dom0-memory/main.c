@@ -51,6 +51,7 @@ static int build(const char *cmdline, unsigned int max_evtchn_port, uint32_t *pd
         .max_evtchn_port = max_evtchn_port,
         .max_grant_frames = -1,
         .max_maptrack_frames = -1,
+        .grant_opts = XEN_DOMCTL_GRANT_version(2),   /* as Xen's libxl */
     };
     struct xc_dom_image *dom = NULL;
     uint32_t domid = 0;
