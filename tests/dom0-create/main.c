@@ -83,6 +83,7 @@ void test_main(void)
     struct xen_domctl_createdomain cfg = {
         .flags = XEN_DOMCTL_CDF_hvm | XEN_DOMCTL_CDF_hap,
         .max_vcpus = 1,
+        .max_evtchn_port = 1023,              /* libxl's default */
         .max_grant_frames = -1,
         .max_maptrack_frames = -1,
         .grant_opts = XEN_DOMCTL_GRANT_version(2),   /* as Xen's libxl */

@@ -35,6 +35,7 @@
 #include "public/sysctl.h"
 #include "public/hvm/dm_op.h"
 #include "public/ext/dirty_stats.h"
+#include "public/ext/domain_memory.h"
 
 const char test_title[] = "Control-domain fuzzer: domctl/sysctl/dm_op/memory_op against a tracked writer";
 
@@ -167,6 +168,8 @@ static const uint32_t domctls[] = {
     XEN_DOMCTL_unpausedomain, XEN_DOMCTL_getdomaininfo, XEN_DOMCTL_shadow_op,
     XEN_DOMCTL_max_mem, XEN_DOMCTL_gethvmcontext, XEN_DOMCTL_sethvmcontext,
     XEN_DOMCTL_get_dirty_stats, XEN_DOMCTL_get_exit_counts,
+    XEN_DOMCTL_get_paging_mempool_size, XEN_DOMCTL_set_paging_mempool_size,
+    XEN_DOMCTL_get_domain_memory,
 };
 
 /* Returns true when the writer's tracking may have been reset legitimately. */
@@ -192,8 +195,16 @@ static bool fuzz_domctl(void)
     if ( cmd == XEN_DOMCTL_shadow_op && chance(50) )
         d->u.shadow_op.mb = 0;
 
-    /* Not the writer's nor the witness's end, nor new register state. */
-    if ( (cmd == XEN_DOMCTL_destroydomain || cmd == XEN_DOMCTL_sethvmcontext) &&
+    /*
+     * Not the writer's nor the witness's end, nor new register state, nor
+     * their paging pool shrunk under them (a domain whose pool is taken
+     * away dies at its next split, as on Xen: that is the control
+     * domain's power, not a finding).
+     */
+    if ( (cmd == XEN_DOMCTL_destroydomain || cmd == XEN_DOMCTL_sethvmcontext ||
+          cmd == XEN_DOMCTL_set_paging_mempool_size ||
+          (cmd == XEN_DOMCTL_shadow_op &&
+           d->u.shadow_op.op == XEN_DOMCTL_SHADOW_OP_SET_ALLOCATION)) &&
          (d->domain == domu || d->domain == witness) )
         d->domain = chance(50) ? victim : 77;
 
@@ -293,6 +304,7 @@ static void fuzz_memory_op(void)
     static const unsigned long cmds[] = {
         XENMEM_populate_physmap, XENMEM_add_to_physmap_batch,
         XENMEM_add_to_physmap_batch, XENMEM_remove_from_physmap,
+        XENMEM_decrease_reservation, XENMEM_increase_reservation,
     };
     unsigned long cmd = chance(90) ? cmds[below(ARRAY_SIZE(cmds))] : value();
     unsigned long arg = chance(90) ? (unsigned long)scratch : pointer();
@@ -330,7 +342,8 @@ static void fuzz_memory_op(void)
         b->gpfns.p = chance(80) ? gfns : (void *)bad_pointer();
         b->errs.p = chance(80) ? (void *)(scratch + 3072) : (void *)bad_pointer();
     }
-    else if ( cmd == XENMEM_populate_physmap )
+    else if ( cmd == XENMEM_populate_physmap || cmd == XENMEM_decrease_reservation ||
+              cmd == XENMEM_increase_reservation )
     {
         struct xen_memory_reservation *r = (void *)scratch;
 
@@ -339,6 +352,12 @@ static void fuzz_memory_op(void)
         r->nr_extents = chance(80) ? below(64) : value();
         r->extent_order = chance(80) ? (chance(50) ? 0 : 9) : value();
         r->domid = domid();
+        /*
+         * Ballooning (and unmapped frames) only for a domain of our own or
+         * none: the writer's pages are its record, our own are our code.
+         */
+        if ( cmd != XENMEM_populate_physmap )
+            r->domid = chance(50) ? victim : chance(50) ? 77 : DOMID_INVALID;
     }
     else if ( cmd == XENMEM_remove_from_physmap )
     {

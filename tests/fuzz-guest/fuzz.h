@@ -21,7 +21,9 @@ enum fuzz_class {
     FC_FIFO,        /* FIFO event channels: init_control, expand_array,
                        set_priority, reset, with events flowing (fifo.c) */
     FC_GNTTAB,      /* our own grant table against a model (gnttab.c) */
-#define FC_BASE_NR (FC_GNTTAB + 1)
+    FC_MEM,         /* shared_info/vcpu_info moves, populate, decrease and
+                       increase_reservation over a window of our RAM (mem.c) */
+#define FC_BASE_NR (FC_MEM + 1)
     /*
      * Each widens what the operations of its base class may do.  The first
      * four once panicked or hung the host and are in the default set now
@@ -110,6 +112,11 @@ void fuzz_gnttab_finish(void);
 /* Whether a gfn / handle belongs to the gnttab class (hcall.c keeps off them). */
 bool gnttab_slot_gfn(unsigned long gfn);
 bool gnttab_model_handle(uint32_t handle);
+void fuzz_mem(void);
+
+/* mem.c: its window and model (false: no room); the end-of-run check. */
+bool mem_init(void);
+void mem_check(void);
 
 /* cpu.c: the state every operation must leave as it found it. */
 void cpu_state_save(void);

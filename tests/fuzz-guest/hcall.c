@@ -17,7 +17,10 @@
  *   - calls that make the hypervisor write where the guest says
  *     (VCPUOP_register_vcpu_info / runstate / vcpu_time area,
  *     XENMEM_add_to_physmap of shared_info over a guest frame): a random
- *     place is our own image, which we would corrupt ourselves;
+ *     place is our own image, which we would corrupt ourselves; and
+ *     calls that give our memory back or take more (decrease/increase
+ *     reservation, populate): class mem (mem.c) makes those, in a window
+ *     of its own, against a model;
  *   - HVMOP_set_evtchn_upcall_vector and HVM_PARAM_CALLBACK_IRQ: an
  *     upcall on a vector with no IDT gate is our own #NP;
  *   - EVTCHNOP_init_control and expand_array with a readable argument
@@ -226,8 +229,21 @@ void fuzz_hcall(void)
             a[0] = VCPUOP_is_up;
         break;
     case __HYPERVISOR_memory_op:
-        if ( a[0] == XENMEM_add_to_physmap )
+        /*
+         * What changes our own memory is class mem's (mem.c), which keeps
+         * a model of it; here only with a pointer the hypervisor cannot
+         * read.  The hypervisor looks at cmd's low 6 bits (the rest is a
+         * continuation's start extent).
+         */
+        switch ( a[0] & 0x3f )
+        {
+        case XENMEM_increase_reservation:
+        case XENMEM_decrease_reservation:
+        case XENMEM_populate_physmap:
+        case XENMEM_add_to_physmap:
             a[1] = bad_pointer();
+            break;
+        }
         if ( a[0] == XENMEM_remove_from_physmap )
         {
             struct xen_remove_from_physmap *r = in_scratch(a[1], sizeof(*r));

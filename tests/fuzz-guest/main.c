@@ -15,7 +15,7 @@
  * Guest command line:
  *   seed=<n>     the seed (default 1); the same seed repeats the same run
  *   iters=<n>    operations (default 2000)
- *   ops=<list>   classes, comma-separated: hcall msr cr io exc apic fifo gnttab (the
+ *   ops=<list>   classes, comma-separated: hcall msr cr io exc apic fifo gnttab mem (the
  *                default set); msr-bad cr0-high cr0-pg invd hlt io-string
  *                (off by default: see fuzz.h) widen the operations of their
  *                base class (msr, cr, exc, exc and hcall, io);
@@ -35,7 +35,7 @@ const char test_title[] = "Hostile guest: seeded hypercall/MSR/CR/I/O/exception 
 const char *const fuzz_class_names[FC_NR] = {
     [FC_HCALL] = "hcall", [FC_MSR] = "msr", [FC_CR] = "cr", [FC_IO] = "io",
     [FC_EXC] = "exc", [FC_APIC] = "apic", [FC_FIFO] = "fifo",
-    [FC_GNTTAB] = "gnttab", [FC_MSR_BAD] = "msr-bad",
+    [FC_GNTTAB] = "gnttab", [FC_MEM] = "mem", [FC_MSR_BAD] = "msr-bad",
     [FC_CR0_HIGH] = "cr0-high",
     [FC_CR0_PG] = "cr0-pg", [FC_INVD] = "invd", [FC_HLT] = "hlt",
     [FC_IO_STRING] = "io-string",
@@ -47,7 +47,7 @@ const char *const fuzz_class_names[FC_NR] = {
  */
 #define FC_DEFAULT ((1u << FC_HCALL) | (1u << FC_MSR) | (1u << FC_CR) | \
                     (1u << FC_IO) | (1u << FC_EXC) | (1u << FC_APIC) | (1u << FC_FIFO) | \
-                    (1u << FC_GNTTAB) | \
+                    (1u << FC_GNTTAB) | (1u << FC_MEM) | \
                     (1u << FC_MSR_BAD) | (1u << FC_CR0_HIGH) | (1u << FC_CR0_PG) | \
                     (1u << FC_INVD))
 #define FC_ALL     ((1u << FC_NR) - 1)
@@ -274,6 +274,8 @@ void test_main(void)
     fuzz_trace = cmdline_ulong("trace", 0);
     if ( !scratch_init() )
         return xtf_error("Error: no room for the scratch area\n");
+    if ( fuzz_enabled(FC_MEM) && !mem_init() )
+        return xtf_error("Error: cannot read our reservation\n");
 
     rng_state = seed;
     printk("fuzz: seed %lu, %lu operations, classes", seed, iters);
@@ -307,6 +309,7 @@ void test_main(void)
         case FC_APIC:   fuzz_apic(); break;
         case FC_FIFO:   fuzz_fifo(); break;
         case FC_GNTTAB: fuzz_gnttab(); break;
+        case FC_MEM:    fuzz_mem(); break;
         default:        fuzz_exc(); break;
         }
         ops_by_class[c]++;
@@ -325,6 +328,8 @@ void test_main(void)
 
     fifo_final_check();
     fuzz_gnttab_finish();
+    if ( fuzz_enabled(FC_MEM) )
+        mem_check();
     summary(i);
     if ( !failures )
         xtf_success("Success: %lu operations, every one failed or faulted as it should\n", i);

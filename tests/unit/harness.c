@@ -6,6 +6,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -80,6 +81,19 @@ void harness_check_contains(const char *file, int line, const char *h_expr,
     if ( !ok )
         printf("%s %s \"%s\"; it is:\n%s\n", h_expr,
                expect ? "does not contain" : "contains", needle, haystack);
+}
+
+/*
+ * Host memory at a fixed address, for code that treats machine addresses
+ * as pointers (the hypervisor's identity map: test_heap).  NULL if the
+ * range cannot be had.
+ */
+void *harness_map_fixed(unsigned long addr, unsigned long size)
+{
+    void *p = mmap((void *)addr, size, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+
+    return p == MAP_FAILED || p != (void *)addr ? NULL : p;
 }
 
 /* Fatal paths of the hypervisor: report and stop this test binary. */

@@ -41,6 +41,8 @@ extern void (*harness_bug_hook)(void);
     harness_check_contains(__FILE__, __LINE__, #haystack, (haystack),   \
                            (needle), 0)
 
+/* Host memory at a fixed address (identity-mapped "machine memory"), or NULL. */
+void *harness_map_fixed(unsigned long addr, unsigned long size);
 /* Print to the test's output (diagnostics beside a failed check). */
 void harness_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* One page, readable, writable and executable, below 2 GiB (MAP_32BIT). */

@@ -177,6 +177,13 @@ void *_xzalloc(size_t size, size_t align)
     return heap;
 }
 
+/* FIFO's state is charged to its domain (d->xmem): the same one block. */
+void *_xzalloc_pool(struct xmem_pool *pool, size_t size, size_t align)
+{
+    CHECK(pool != NULL);
+    return _xzalloc(size, align);
+}
+
 void xfree(void *p)
 {
     if ( !p )

@@ -14,6 +14,15 @@ char vmx_asm_vmexit_handler[1];
 unsigned long tss_base(void) { return 0; }
 void *alloc_xenheap_pages(unsigned int order) { (void)order; return NULL; }
 void free_xenheap_pages(void *v, unsigned int order) { (void)v; (void)order; }
+void *xmem_alloc_pages(struct xmem_pool *pool, unsigned int order)
+{
+    (void)pool; (void)order;
+    return NULL;
+}
+void xmem_free_pages(struct xmem_pool *pool, void *p, unsigned int order)
+{
+    (void)pool; (void)p; (void)order;
+}
 void paging_mark_dirty(struct domain *d, unsigned long gfn, struct vcpu *v)
 {
     (void)d; (void)gfn; (void)v;

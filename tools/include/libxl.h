@@ -314,6 +314,25 @@ int libxl_domain_destroy(libxl_ctx *ctx, uint32_t domid,
                          const libxl_asyncop_how *ao_how)
                          LIBXL_EXTERNAL_CALLERS_ONLY;
 
+/*
+ * A domain's memory (libxl_mem.c), in KiB.  libxl_domain_setmaxmem: its
+ * static maximum (not below the target; max_pages = max + 1 MiB, Xen's
+ * LIBXL_MAXMEM_CONSTANT).  libxl_set_memory_target: its target, absolute or
+ * relative, not above the static maximum (dom0: not below 128 MiB); with
+ * 'enforce', max_pages = target + 1 MiB, so the guest, which reads it with
+ * XENMEM_maximum_reservation, must balloon down to it before it gets any
+ * new frame (Xen's guests read the target from xenstore, which this
+ * toolstack does not have).  libxl_get_memory_target: the target recorded,
+ * or what the domain holds if none was.  libxl_get_required_shadow_memory:
+ * Xen's paging pool size for a domain (1 MiB per vCPU, 8 KiB per MiB).
+ */
+int libxl_domain_setmaxmem(libxl_ctx *ctx, uint32_t domid, uint64_t target_memkb);
+int libxl_set_memory_target(libxl_ctx *ctx, uint32_t domid, int64_t target_memkb,
+                            int relative, int enforce);
+int libxl_get_memory_target(libxl_ctx *ctx, uint32_t domid, uint64_t *out_target);
+unsigned long libxl_get_required_shadow_memory(unsigned long maxmem_kb,
+                                               unsigned int smp_cpus);
+
 int libxl_domain_pause(libxl_ctx *ctx, uint32_t domid,
                        const libxl_asyncop_how *ao_how)
                        LIBXL_EXTERNAL_CALLERS_ONLY;

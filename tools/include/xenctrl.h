@@ -40,6 +40,7 @@
 #include "public/hvm/dm_op.h"
 #include "public/hvm/params.h"
 #include "public/ext/dirty_stats.h"
+#include "public/ext/domain_memory.h"
 
 #include "xentoollog.h"
 
@@ -290,6 +291,53 @@ int xc_domain_populate_physmap_exact(xc_interface *xch, uint32_t domid,
                                      unsigned int extent_order,
                                      unsigned int mem_flags,
                                      xen_pfn_t *extent_start);
+
+/*
+ * A domain's reservation (Xen's libxenctrl): increase_reservation gives
+ * it nr_extents extents of 2^extent_order frames that are mapped nowhere
+ * (an HVM guest's frames: extent_start may be NULL); decrease_reservation
+ * takes back the extents at the gfns in extent_start (ballooning: holes
+ * where they were).  Both return the extents done, or -1; the _exact forms
+ * fail unless all were done (errno ENOMEM, and EINVAL for decrease, as
+ * Xen's).  Within max_pages (xc_domain_setmaxmem); a domU may do either to
+ * itself only.
+ */
+int xc_domain_increase_reservation(xc_interface *xch, uint32_t domid,
+                                   unsigned long nr_extents, unsigned int extent_order,
+                                   unsigned int mem_flags, xen_pfn_t *extent_start);
+int xc_domain_increase_reservation_exact(xc_interface *xch, uint32_t domid,
+                                         unsigned long nr_extents,
+                                         unsigned int extent_order,
+                                         unsigned int mem_flags,
+                                         xen_pfn_t *extent_start);
+int xc_domain_decrease_reservation(xc_interface *xch, uint32_t domid,
+                                   unsigned long nr_extents, unsigned int extent_order,
+                                   xen_pfn_t *extent_start);
+int xc_domain_decrease_reservation_exact(xc_interface *xch, uint32_t domid,
+                                         unsigned long nr_extents,
+                                         unsigned int extent_order,
+                                         xen_pfn_t *extent_start);
+/* XENMEM_current_reservation: the frames the domain holds, or -1. */
+int xc_domain_get_tot_pages(xc_interface *xch, uint32_t domid);
+/* XENMEM_maximum_gpfn: its highest mapped gfn in *gpfns; 0 or -1. */
+int xc_domain_maximum_gpfn(xc_interface *xch, uint32_t domid, xen_pfn_t *gpfns);
+
+/*
+ * The domain's paging pool (EPT tables, log-dirty trie), in bytes
+ * (XEN_DOMCTL_{get,set}_paging_mempool_size, Xen 4.17): whole pages.
+ */
+int xc_get_paging_mempool_size(xc_interface *xch, uint32_t domid, uint64_t *size);
+int xc_set_paging_mempool_size(xc_interface *xch, uint32_t domid, uint64_t size);
+
+/*
+ * xc_domain_get_memory: what the domain holds of the host -- frames,
+ * shared pages, paging pool, hypervisor heap -- and their bounds
+ * (XEN_DOMCTL_get_domain_memory, NOT in Xen; public/ext/domain_memory.h).
+ */
+#define XENCTRL_HAS_DOMAIN_MEMORY 1
+
+int xc_domain_get_memory(xc_interface *xch, uint32_t domid,
+                         struct xen_domctl_domain_memory *mem);
 
 /*
  * The domain's HVM context (public/hvm/save.h: HEADER, a CPU record per

@@ -37,6 +37,8 @@ int main_create(int argc, char **argv);
 int main_destroy(int argc, char **argv);
 int main_pause(int argc, char **argv);
 int main_unpause(int argc, char **argv);
+int main_memmax(int argc, char **argv);
+int main_memset(int argc, char **argv);
 int main_domid(int argc, char **argv);
 int main_domname(int argc, char **argv);
 int main_save(int argc, char **argv);

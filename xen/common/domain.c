@@ -31,9 +31,39 @@
 
 struct domain *domain_list;
 
+/*
+ * The most the hypervisor keeps on the heap for one domain (d->xmem.limit,
+ * in pages; xen/xmalloc.h), from its configuration: each vCPU (its struct
+ * and its VMCS, vLAPIC and PML pages), the domain's APIC-access page, the
+ * event channel buckets up to max_evtchn_port (FIFO's 2^17 ports at most)
+ * and their table (twice while it grows), FIFO's per-domain state, the
+ * grant table's arrays, active pages and maptrack pages for its limits
+ * (its shared frames are pages shared with the guest, xenheap_pages), the
+ * dirty-block counters of log-dirty, and a transient HVM context buffer.
+ * Every one of those is bounded by itself already; the limit is the
+ * backstop that stops a leak at the domain that causes it, not at the
+ * host.  A new per-domain structure adds its worst case here.
+ */
+static unsigned long domain_xmem_limit(unsigned int max_vcpus, unsigned int max_evtchn_port,
+                                       int max_grant_frames, int max_maptrack_frames)
+{
+    unsigned long ports = min_t(unsigned long, max_evtchn_port + 1UL, MAX_EVTCHNS);
+    unsigned long buckets = DIV_ROUND_UP(ports, EVTCHNS_PER_BUCKET);
+
+    return max_vcpus * (xmalloc_pages_max(sizeof(struct vcpu)) + 3) /* VMCS, vLAPIC, PML */
+           + 1                                  /* the APIC-access page */
+           + buckets * xmalloc_pages_max(EVTCHNS_PER_BUCKET * sizeof(struct evtchn))
+           + 2 * xmalloc_pages_max(buckets * sizeof(struct evtchn *))
+           + 2                                  /* FIFO's per-domain and per-vCPU state */
+           + gnttab_heap_pages(max_grant_frames, max_maptrack_frames)
+           + 2 * xmalloc_pages_max(8192)        /* the dirty-block counters */
+           + xmalloc_pages_max(64 * 1024)       /* an HVM context */
+           + 8;                                 /* small objects' partial pages */
+}
+
 static struct vcpu *vcpu_create(struct domain *d, unsigned int id)
 {
-    struct vcpu *v = xzalloc(struct vcpu);
+    struct vcpu *v = domain_xzalloc(d, struct vcpu);
 
     if ( !v )
         return NULL;
@@ -42,9 +72,12 @@ static struct vcpu *vcpu_create(struct domain *d, unsigned int id)
     v->vcpu_info = id < XEN_LEGACY_MAX_VCPUS ? &d->shared_info->vcpu_info[id]
                                              : &v->dummy_vcpu_info;
     v->vcpu_info_gfn = INVALID_GFN;
+    v->vcpu_info_mfn = INVALID_MFN;
     sched_init_vcpu(v);
     if ( hvm_vcpu_initialise(v) )
     {
+        sched_destroy_vcpu(v);
+        hvm_vcpu_destroy(v);
         xfree(v);
         return NULL;
     }
@@ -54,9 +87,26 @@ static struct vcpu *vcpu_create(struct domain *d, unsigned int id)
     return v;
 }
 
-static void domain_free(struct domain *d)
+/* The guest's frame that held v's vcpu_info is the guest's alone again. */
+static void unmap_vcpu_info(struct vcpu *v)
 {
-    struct displaced_frame *f;
+    if ( v->vcpu_info_mfn == INVALID_MFN )
+        return;
+    v->vcpu_info = &v->dummy_vcpu_info;
+    put_page(v->vcpu_info_mfn);
+    v->vcpu_info_mfn = INVALID_MFN;
+}
+
+/*
+ * Everything the domain holds goes back (or, for frames another domain
+ * still maps, is orphaned: asm/mm.h), in the order things refer to each
+ * other: event channels (they name vCPUs), vCPUs (their vcpu_info frames,
+ * VMCS, vLAPIC and PML pages), the p2m and log-dirty trie (into the
+ * paging pool, then the pool into the heap), the frames, the shared_info
+ * page.  Also for a domain domain_create() only half built.
+ */
+static void domain_teardown(struct domain *d)
+{
     unsigned int i;
 
     watchdog_domain_destroy(d);
@@ -66,27 +116,31 @@ static void domain_free(struct domain *d)
     {
         for ( i = 0; i < d->max_vcpus; i++ )
         {
-            if ( !d->vcpu[i] )
+            struct vcpu *v = d->vcpu[i];
+
+            if ( !v )
                 continue;
-            sched_destroy_vcpu(d->vcpu[i]);
-            hvm_vcpu_destroy(d->vcpu[i]);
-            xfree(d->vcpu[i]);
+            unmap_vcpu_info(v);
+            sched_destroy_vcpu(v);
+            hvm_vcpu_destroy(v);
+            xfree(v);
         }
         xfree(d->vcpu);
+        d->vcpu = NULL;
     }
     /* Others' grants we map, then our own table: before the p2m goes. */
     gnttab_release_mappings(d);
     grant_table_destroy(d);
     hvm_domain_destroy(d);
-    /* Mapped, shared_info went with the p2m (it is a RAM leaf there). */
-    if ( d->shared_info && d->shared_info_gfn == INVALID_GFN )
-        free_xenheap_page(d->shared_info);
-    while ( (f = d->displaced) )
-    {
-        d->displaced = f->next;
-        relinquish_page(f->mfn);
-        xfree(f);
-    }
+    relinquish_domain_pages(d);
+}
+
+/* After domain_teardown(): nothing of the domain's may be left on the heap. */
+static void domain_free(struct domain *d)
+{
+    if ( d->xmem.pages )
+        printk(XENLOG_ERR "d%u: %lu pages of hypervisor heap not freed (leak)\n",
+               d->domain_id, d->xmem.pages);
     xfree(d);
 }
 
@@ -94,8 +148,9 @@ struct domain *domain_create(domid_t domid, const char *name,
                              unsigned int max_vcpus, bool privileged,
                              const struct xen_domctl_createdomain *config)
 {
+    unsigned int i, max_evtchn_port;
     struct domain *d, **pp;
-    unsigned int i;
+    void *shinfo;
 
     if ( get_domain_by_id(domid) || !max_vcpus )
         return NULL;
@@ -107,12 +162,28 @@ struct domain *domain_create(domid_t domid, const char *name,
     d->max_vcpus = max_vcpus;
     d->is_privileged = privileged;
     d->state = DOMSTATE_running;
+    page_list_init(&d->page_list);
+    /*
+     * Xen's bounds from createdomain; the boot domains get Xen's dom0 and
+     * dom0less defaults: every port the ABI allows for the control domain,
+     * EVTCHN_DEFAULT_MAX_PORT (libxl's 1023) for the others.
+     */
+    if ( config )
+        max_evtchn_port = config->max_evtchn_port;
+    else
+        max_evtchn_port = privileged ? MAX_EVTCHNS - 1 : EVTCHN_DEFAULT_MAX_PORT;
+    d->max_evtchn_port = min_t(unsigned int, max_evtchn_port, MAX_EVTCHNS - 1);
+    xmem_pool_init(&d->xmem, domain_xmem_limit(max_vcpus, d->max_evtchn_port,
+                                               config ? config->max_grant_frames : -1,
+                                               config ? config->max_maptrack_frames : -1));
     watchdog_domain_init(d);
 
     d->shared_info_gfn = INVALID_GFN;
-    if ( hvm_domain_initialise(d) )
+    if ( !(shinfo = alloc_xenheap_page()) )
         goto fail;
-    if ( !(d->shared_info = alloc_xenheap_page()) || evtchn_init(d) )
+    share_xen_page_with_guest(d, virt_to_mfn(shinfo));
+    d->shared_info = shinfo;
+    if ( hvm_domain_initialise(d) || evtchn_init(d) )
         goto fail;
     if ( grant_table_init(d, config ? config->max_grant_frames : -1,
                           config ? config->max_maptrack_frames : -1,
@@ -120,7 +191,7 @@ struct domain *domain_create(domid_t domid, const char *name,
                                  : XEN_DOMCTL_GRANT_version(opt_gnttab_max_version)) )
         goto fail;
     update_domain_wallclock_time(d);
-    d->vcpu = xzalloc_array(struct vcpu *, max_vcpus);
+    d->vcpu = domain_xzalloc_array(d, struct vcpu *, max_vcpus);
     if ( !d->vcpu )
         goto fail;
     for ( i = 0; i < max_vcpus; i++ )
@@ -135,6 +206,8 @@ struct domain *domain_create(domid_t domid, const char *name,
     return d;
 
  fail:
+    /* Not in the domain list, and it owns no frames yet. */
+    domain_teardown(d);
     domain_free(d);
     return NULL;
 }
@@ -203,29 +276,65 @@ void domain_crash(struct domain *d, const char *fmt, ...)
     raise_resched();
 }
 
+/* The heap's free pages before the first domain was built (heap_check()). */
+static unsigned long heap_free_at_start;
+
+void domain_heap_baseline(void)
+{
+    heap_free_at_start = avail_pages() + xmalloc_global_pages();
+}
+
+/*
+ * With every domain gone, every page a domain caused to be allocated must
+ * be back: the heap holds what it held before the first domain was built,
+ * give or take what the hypervisor's own small objects (the global xmalloc
+ * pool) took or gave back meanwhile.
+ */
+static void heap_check(void)
+{
+    unsigned long now = avail_pages() + xmalloc_global_pages();
+
+    if ( now == heap_free_at_start )
+        printk(XENLOG_INFO "Memory: all %lu pages back in the heap\n", now);
+    else
+        printk(XENLOG_ERR "Memory: %ld pages missing from the heap (%lu free, %lu at start, %lu orphaned)\n",
+               (long)(heap_free_at_start - now), now, heap_free_at_start, orphaned_pages());
+}
+
 void domain_destroy(struct domain *d)
 {
+    const struct paging_pool *pool = &d->arch.hvm.p2m.pool;
+    unsigned long ram = d->tot_pages, shared = d->xenheap_pages, pool_pages = pool->total;
+    unsigned long pool_peak = pool->peak, pool_failed = pool->failed;
+    unsigned long heap = d->xmem.pages, heap_peak = d->xmem.peak, heap_failed = d->xmem.failed;
+    unsigned long free_before = avail_pages();
     struct domain **pp;
     struct vcpu *v;
-
-    for ( pp = &domain_list; *pp; pp = &(*pp)->next_in_list )
-        if ( *pp == d )
-        {
-            *pp = d->next_in_list;
-            break;
-        }
 
     guest_console_flush(d);
     for_each_vcpu ( d, v )
         hvm_funcs->dump_exit_counts(v);
     if ( current && current->domain == d )
         current = NULL;
-    printk(XENLOG_INFO "d%u: destroyed (%lu pages freed)\n", d->domain_id, d->tot_pages);
+    /* Still in the list while its frames go: put_page() finds their owner. */
+    domain_teardown(d);
+    for ( pp = &domain_list; *pp; pp = &(*pp)->next_in_list )
+        if ( *pp == d )
+        {
+            *pp = d->next_in_list;
+            break;
+        }
+    printk(XENLOG_INFO "d%u: destroyed: %lu RAM + %lu shared pages, paging pool %lu (peak %lu used%s), "
+           "heap %lu (peak %lu of %lu%s): %lu pages back in the heap\n",
+           d->domain_id, ram, shared, pool_pages, pool_peak, pool_failed ? ", exhausted" : "",
+           heap, heap_peak, d->xmem.limit, heap_failed ? ", refused some" : "",
+           avail_pages() - free_before);
     domain_free(d);
     send_global_virq(VIRQ_DOM_EXC);
 
     if ( !domain_list )
     {
+        heap_check();
         printk(XENLOG_INFO "Idle: the CPU halted %lu times waiting for work\n", idle_halts);
         printk(XENLOG_INFO "Frames still referenced with no domain left: %lu\n",
                frames_referenced());
@@ -272,9 +381,11 @@ void domain_unpause(struct domain *d)
 /*
  * VCPUOP_register_vcpu_info: the vCPU's vcpu_info moves to guest frame
  * gfn at offset (as Xen: once per vCPU, on the running vCPU or one that
- * is down, in the domain's RAM, not crossing the page end).  The frame
- * stays valid while the domain lives: guest RAM is only freed when the
- * domain is destroyed (add_to_physmap keeps frames it displaces).
+ * is down, in the domain's RAM, not crossing the page end).  As in Xen the
+ * hypervisor takes a reference to the frame (get_page_from_gfn), so that
+ * it stays allocated, and counted in the domain's tot_pages, whatever the
+ * guest later does to that gfn (ballooning it out, mapping shared_info
+ * over it), until the domain dies.
  */
 int map_vcpu_info(struct vcpu *v, unsigned long gfn, unsigned int offset)
 {
@@ -291,14 +402,20 @@ int map_vcpu_info(struct vcpu *v, unsigned long gfn, unsigned int offset)
         return -EINVAL;
     if ( gfn > p2m_max_gfn() )
         return -EINVAL;
-    mfn = p2m_get_entry(d, gfn, &t);
-    if ( mfn == INVALID_MFN || (t != p2m_ram_rw && t != p2m_ram_logdirty) )
+    mfn = get_page_from_gfn(d, gfn, &t);
+    if ( mfn == INVALID_MFN )
         return -EINVAL;
+    if ( t == p2m_ram_ro )
+    {
+        put_page(mfn);
+        return -EINVAL;
+    }
 
     new = (struct vcpu_info *)((char *)mfn_to_virt(mfn) + offset);
     memcpy(new, v->vcpu_info, sizeof(*new));
     v->vcpu_info = new;
     v->vcpu_info_gfn = gfn;
+    v->vcpu_info_mfn = mfn;
 
     /* As Xen: everything may be pending after the move, let the guest look. */
     new->evtchn_upcall_pending = 1;

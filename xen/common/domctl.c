@@ -60,7 +60,8 @@ static void getdomaininfo(const struct domain *d, struct xen_domctl_getdomaininf
     info->flags = flags;
     info->tot_pages = d->tot_pages;
     info->max_pages = d->max_pages;
-    info->shared_info_frame = ~0ULL;
+    /* Where the guest mapped shared_info (Xen: its gfn, via the M2P), or ~0. */
+    info->shared_info_frame = d->shared_info_gfn == INVALID_GFN ? ~0ULL : d->shared_info_gfn;
     /* TSC ticks -> ns */
     info->cpu_time = cpu_khz ? cpu_ticks * 1000000ULL / cpu_khz : 0;
     info->nr_online_vcpus = online;
@@ -189,14 +190,26 @@ long do_domctl(XEN_GUEST_HANDLE_PARAM(xen_domctl_t) u_domctl)
         break;
 
     case XEN_DOMCTL_max_mem:
-        /* Not below what the domain already has. */
-        if ( (op.u.max_mem.max_memkb >> (PAGE_SHIFT - 10)) < d->tot_pages )
-            rc = -EINVAL;
-        else
-        {
-            d->max_pages = op.u.max_mem.max_memkb >> (PAGE_SHIFT - 10);
-            rc = 0;
-        }
+    {
+        uint64_t new_max = op.u.max_mem.max_memkb >> (PAGE_SHIFT - 10);
+
+        /*
+         * As Xen (since 4.x): below tot_pages too.  The domain then holds
+         * more than it may, and every allocation for it fails until it has
+         * given enough back (ballooned down: xl mem-set).
+         */
+        d->max_pages = min_t(uint64_t, new_max, ~0UL);
+        rc = 0;
+        break;
+    }
+
+    case XEN_DOMCTL_get_paging_mempool_size:
+        rc = arch_get_paging_mempool_size(d, &op.u.paging_mempool.size);
+        copyback = !rc;
+        break;
+
+    case XEN_DOMCTL_set_paging_mempool_size:
+        rc = d == caller ? -EINVAL : arch_set_paging_mempool_size(d, op.u.paging_mempool.size);
         break;
 
     default:

@@ -147,7 +147,7 @@ static int evtchn_grow_buckets(struct domain *d)
 
     if ( nr <= d->nr_evtchn_buckets )
         return -ENOSPC;
-    table = xzalloc_array(struct evtchn *, nr);
+    table = domain_xzalloc_array(d, struct evtchn *, nr);
     if ( !table )
         return -ENOMEM;
     if ( d->evtchn )
@@ -189,7 +189,8 @@ static int get_free_port(struct domain *d)
     if ( d->valid_evtchns / EVTCHNS_PER_BUCKET >= d->nr_evtchn_buckets &&
          (rc = evtchn_grow_buckets(d)) )
         return rc;
-    bucket = xzalloc_array(struct evtchn, EVTCHNS_PER_BUCKET);
+    /* Counted against the domain (xen/xmalloc.h). */
+    bucket = domain_xzalloc_array(d, struct evtchn, EVTCHNS_PER_BUCKET);
     if ( !bucket )
         return -ENOMEM;
     for ( i = 0; i < EVTCHNS_PER_BUCKET; i++ )
@@ -219,8 +220,11 @@ static void evtchn_free(struct domain *d, struct evtchn *chn)
 
 int evtchn_init(struct domain *d)
 {
-    /* Xen's limits: all the ABI allows for the control domain, libxl's 1023 for others. */
-    d->max_evtchn_port = is_control_domain(d) ? MAX_EVTCHNS - 1 : EVTCHN_DEFAULT_MAX_PORT;
+    /*
+     * d->max_evtchn_port is createdomain's (domain_create): libxl's 1023
+     * by default, and for the boot domains all the ABI allows for the
+     * control domain, EVTCHN_DEFAULT_MAX_PORT for the others.
+     */
     evtchn_2l_init(d);
     if ( evtchn_grow_buckets(d) || get_free_port(d) < 0 )  /* the first bucket */
         return -ENOMEM;

@@ -73,15 +73,14 @@ struct evtchn_fifo_domain {
 #define EVTCHN_FIFO_LINK_TRIES 4
 
 /*
- * The one allocation FIFO makes for a domain, through one helper so that
- * it can be charged to the domain (issue 16's per-domain accounting)
- * with a one-line change: sizeof(struct evtchn_fifo_domain) + max_vcpus
- * per-vCPU entries, about 2.7 KiB for 8 vCPUs, one page with its header.
+ * The one allocation FIFO makes for a domain, charged to the domain
+ * (d->xmem, xen/xmalloc.h; its share of domain_xmem_limit()):
+ * sizeof(struct evtchn_fifo_domain) + max_vcpus per-vCPU entries, about
+ * 2.7 KiB for 8 vCPUs, one page with its header.
  */
 static void *fifo_alloc(struct domain *d, size_t bytes)
 {
-    (void)d;
-    return xzalloc_bytes(bytes);
+    return domain_xzalloc_bytes(d, bytes);
 }
 
 static void fifo_free(struct domain *d, void *p)

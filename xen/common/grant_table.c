@@ -124,47 +124,65 @@ custom_param("gnttab", parse_gnttab);
 /* ---- what the domain's table is made of ------------------------------------ */
 
 /*
- * Every page and array the table holds for d comes from here, so that
- * per-domain accounting of them is a change of these helpers only.  Each
- * is bounded by d's limits: at most max_grant_frames shared frames, their
- * status frames and active pages, max_maptrack_frames maptrack pages, and
- * arrays of pointers sized by those limits.
+ * Every page and array the table holds for d comes from here, charged to
+ * d (its heap pool, d->xmem, xen/xmalloc.h; the shared and status frames
+ * are pages shared with d, its xenheap_pages).  Each is bounded by d's
+ * limits: at most max_grant_frames shared frames, their status frames and
+ * active pages, max_maptrack_frames maptrack pages, and arrays of
+ * pointers sized by those limits (gnttab_heap_pages()).
  */
 void *gnttab_alloc_page(struct domain *d)
 {
-    return alloc_xenheap_page();            /* zeroed */
+    return domain_alloc_xenheap_pages(d, 0);    /* zeroed */
 }
 
 void gnttab_free_page(struct domain *d, void *p)
 {
-    free_xenheap_page(p);
+    domain_free_xenheap_pages(d, p, 0);
 }
 
 static void *gnttab_zalloc(struct domain *d, size_t bytes)
 {
-    return _xzalloc(bytes, sizeof(void *));
+    return domain_xzalloc_bytes(d, bytes);
 }
 
 /*
- * A frame the domain shares with us (a shared or status frame): owned by
- * d, so that d and, through a foreign mapping, its toolstack may map it;
- * its one reference is the table's.
+ * A frame the domain shares with us (a shared or status frame): a
+ * hypervisor page shared with d, as Xen's (share_xen_page_with_guest), so
+ * that d and, through a foreign mapping, its toolstack may map it; never
+ * in d's tot_pages; its one reference is the table's.
  */
 static unsigned long gnttab_alloc_frame(struct domain *d)
 {
-    mfn_t mfn = alloc_domheap_pages(0);
+    void *p = alloc_xenheap_page();             /* zeroed */
 
-    if ( mfn == INVALID_MFN )
+    if ( !p )
         return INVALID_MFN;
-    clear_page(mfn_to_virt(mfn));
-    assign_pages(d, mfn, 0);
-    return mfn;
+    share_xen_page_with_guest(d, virt_to_mfn(p));
+    return virt_to_mfn(p);
 }
 
 /* The table lets go of it; a foreign mapping may still hold it (orphaned). */
 static void gnttab_free_frame(struct domain *d, unsigned long mfn)
 {
-    relinquish_page(mfn);
+    relinquish_page(d, mfn);
+}
+
+unsigned long gnttab_heap_pages(int max_grant_frames, int max_maptrack_frames)
+{
+    unsigned int g = max_grant_frames < 0 ? opt_max_grant_frames : (unsigned int)max_grant_frames;
+    unsigned int m = max_maptrack_frames < 0 ? opt_max_maptrack_frames
+                                             : (unsigned int)max_maptrack_frames;
+    struct grant_table *gt = NULL;
+
+    if ( g > opt_max_grant_frames || m > opt_max_maptrack_frames )
+        return 0;                               /* refused by grant_table_init */
+    return xmalloc_pages_max(sizeof(*gt))
+           + xmalloc_pages_max(g * sizeof(*gt->shared))
+           + xmalloc_pages_max(grant_to_status_frames(g) * sizeof(*gt->status))
+           + xmalloc_pages_max(num_act_frames(g) * sizeof(*gt->active))
+           + xmalloc_pages_max(m * sizeof(*gt->maptrack))
+           + num_act_frames(g) + m;             /* active and maptrack pages */
 }
 
 static unsigned int next_table_id = 1;
@@ -267,7 +285,7 @@ static int unpopulate_status_frames(struct domain *d, struct grant_table *gt)
     unsigned int i;
 
     for ( i = 0; i < gt->nr_status_frames; i++ )
-        if ( mfn_to_page(gt->status[i].mfn)->count_info != 1 )
+        if ( (mfn_to_page(gt->status[i].mfn)->count_info & PGC_count_mask) != 1 )
         {
             gdprintk(d, "status frame %u is mapped elsewhere: cannot switch to v1\n", i);
             return -EBUSY;
@@ -840,7 +858,6 @@ static struct grant_frame *frame_at_gfn(struct grant_table *gt, unsigned long gf
 int gnttab_map_frame(struct domain *d, unsigned long idx, unsigned long gfn)
 {
     struct grant_table *gt = d->grant_table;
-    struct displaced_frame *disp = NULL;
     struct grant_frame *f, *other;
     bool status = false;
     unsigned long old;
@@ -859,46 +876,26 @@ int gnttab_map_frame(struct domain *d, unsigned long idx, unsigned long gfn)
     if ( f->gfn == gfn )
         return 0;
 
+    /*
+     * As Xen's xenmem_add_to_physmap_one: what is at gfn goes first.  MMIO
+     * is refused; another table frame or shared_info is unhooked; RAM is
+     * freed (guest_remove_page: "normal domain memory is freed, to avoid
+     * leaking memory"; it once stayed the domain's outside tot_pages, the
+     * leak of issue 16); another domain's frame is refused (-ENXIO).
+     */
     old = p2m_get_entry(d, gfn, &t);
+    if ( t == p2m_mmio_direct )
+        return -EPERM;
     if ( old != INVALID_MFN )
     {
-        switch ( t )
-        {
-        case p2m_mmio_direct:
-            return -EPERM;
-        case p2m_map_foreign:
-            if ( (rc = p2m_remove_foreign(d, gfn)) )
-                return rc;
-            break;
-        case p2m_gnttab_frame:
-            if ( (other = frame_at_gfn(gt, gfn)) )
-                other->gfn = INVALID_GFN;
-            break;
-        case p2m_ram_rw:
-        case p2m_ram_logdirty:
-        case p2m_ram_ro:
-            if ( gfn == d->shared_info_gfn )
-                return -EBUSY;
-            if ( !(disp = xmalloc(struct displaced_frame)) )
-                return -ENOMEM;
-            disp->mfn = old;
-            break;
-        default:
-            return -EBUSY;
-        }
+        if ( t == p2m_gnttab_frame && (other = frame_at_gfn(gt, gfn)) )
+            other->gfn = INVALID_GFN;
+        else if ( (rc = guest_remove_page(d, gfn)) )
+            return rc;
     }
 
     if ( (rc = p2m_set_entry(d, gfn, f->mfn, 0, p2m_gnttab_frame)) )
-    {
-        xfree(disp);
         return rc;
-    }
-    if ( disp )
-    {
-        /* Still the domain's, and counted in tot_pages, until it dies. */
-        disp->next = d->displaced;
-        d->displaced = disp;
-    }
     if ( f->gfn != INVALID_GFN )
         p2m_set_entry(d, f->gfn, INVALID_MFN, 0, p2m_mmio_dm);
     f->gfn = gfn;

@@ -1,11 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * memory_op: the subset this hypervisor implements.
+ * memory_op: the subset this hypervisor implements, with Xen's semantics.
  *
- * XENMEM_populate_physmap fills a domain's guest frames with memory.
- * XENMEM_add_to_physmap_batch with XENMAPSPACE_gmfn_foreign maps frames
- * of another domain into the caller (the control domain only), which is
- * how privcmd's foreign mapping (and our dom0 test kernels) read a guest's
+ * A domain's reservation: XENMEM_populate_physmap fills guest frames with
+ * fresh memory; XENMEM_decrease_reservation gives frames back (ballooning:
+ * the gfns become holes, the frames go back to the heap once nothing else
+ * references them); XENMEM_increase_reservation allocates frames to the
+ * domain without mapping them (Xen's behaviour for translated guests);
+ * XENMEM_current_reservation, XENMEM_maximum_reservation and
+ * XENMEM_maximum_gpfn read it.  Every frame is charged to the domain
+ * (tot_pages, at most max_pages: asm/mm.h) from its allocation to its
+ * free.  The three reservation changes return the number of extents done,
+ * stop at the first one that fails, and are preempted and continued with
+ * the start extent in cmd's bits 6 and up (MEMOP_EXTENT_SHIFT), as Xen.
+ *
+ * XENMEM_add_to_physmap_batch with XENMAPSPACE_gmfn_foreign maps frames of
+ * another domain into the caller (the control domain only), which is how
+ * privcmd's foreign mapping (and our dom0 test kernels) read a guest's
  * memory; XENMEM_remove_from_physmap undoes it.  Per-entry errors go to
  * the caller's errs array, as in Xen.  XENMEM_add_to_physmap maps the
  * domain's shared_info page (XENMAPSPACE_shared_info) and its grant-table
@@ -33,7 +44,8 @@ static struct domain *target_domain(domid_t domid)
     return domid == DOMID_SELF ? current->domain : get_domain_by_id(domid);
 }
 
-static long add_to_physmap_batch(XEN_GUEST_HANDLE_PARAM(xen_add_to_physmap_batch_t) arg)
+static long add_to_physmap_batch(XEN_GUEST_HANDLE_PARAM(xen_add_to_physmap_batch_t) arg,
+                                 unsigned int start)
 {
     struct xen_add_to_physmap_batch b;
     struct domain *d, *fd;
@@ -52,7 +64,7 @@ static long add_to_physmap_batch(XEN_GUEST_HANDLE_PARAM(xen_add_to_physmap_batch
     if ( fd->state != DOMSTATE_running )
         return -ESRCH;
 
-    for ( i = 0; i < b.size; i++ )
+    for ( i = start; i < b.size; i++ )
     {
         xen_ulong_t idx;
         xen_pfn_t gpfn;
@@ -90,115 +102,331 @@ static long remove_from_physmap(XEN_GUEST_HANDLE_PARAM(xen_remove_from_physmap_t
     return p2m_remove_foreign(d, r.gpfn);
 }
 
+/* ---- reservations ----------------------------------------------------- */
+
+/* Xen's memop_args: one reservation change in progress. */
+struct memop_args {
+    struct domain *domain;
+    XEN_GUEST_HANDLE(xen_pfn_t) extent_list;
+    unsigned long nr_extents;
+    unsigned int extent_order;
+    unsigned long nr_done;          /* IN: where to start; OUT: extents done */
+    bool preempted;
+};
+
 /*
- * Fill guest frames with fresh memory: extents of 2^extent_order frames
- * (order 0 or 9) at the given gfns, within the domain's max_pages.  The
- * control domain may populate any domain (that is how a domain is built),
- * a domain itself only itself.  Returns the number of extents done, as Xen.
+ * The largest extent a domain may ask for (Xen's max_order(): 2 MiB for a
+ * domU, 1 GiB for the control domain (CONFIG_CTLDOM_MAX_ORDER on x86).
  */
-static long populate_physmap(XEN_GUEST_HANDLE_PARAM(xen_memory_reservation_t) arg)
+static unsigned int max_order(const struct domain *d)
 {
-    struct xen_memory_reservation r;
-    struct domain *d;
+    return is_control_domain(d) ? 2 * PAGETABLE_ORDER : PAGETABLE_ORDER;
+}
+
+/*
+ * Remove the frame at gfn from d (Xen's guest_remove_page): the gfn
+ * becomes a hole (the EPT entry is cleared and the EPT caches invalidated
+ * before this returns) and the frame's allocation reference is dropped,
+ * so it goes back to the heap unless something still references it (a
+ * registered vcpu_info, a foreign mapping by the control domain): then it
+ * stays d's, counted in tot_pages, until that reference goes.  As Xen:
+ * -ENOENT for a hole, -EPERM for MMIO (the APIC-access page), -ENXIO for
+ * a frame that is not d's (a foreign or grant mapping); the shared_info
+ * page and grant-table frames are only unhooked from the gfn (they are
+ * the hypervisor's to free).  -ENOMEM if splitting a 2 MiB mapping needs
+ * a table the paging pool does not have.
+ */
+int guest_remove_page(struct domain *d, unsigned long gfn)
+{
+    unsigned long mfn;
+    p2m_type_t t;
+    int rc;
+
+    mfn = p2m_get_entry(d, gfn, &t);
+    if ( mfn == INVALID_MFN )
+        return -ENOENT;
+    if ( t == p2m_mmio_direct )
+        return -EPERM;
+    if ( mfn_to_page(mfn)->count_info & PGC_xen_heap )
+    {
+        /*
+         * Xen: special pages (shared_info, grant-table frames) are simply
+         * unhooked from this phys slot; they are the hypervisor's to free.
+         */
+        if ( t == p2m_gnttab_frame && (rc = gnttab_unmap_frame(d, gfn)) != -ENOENT )
+            return rc;
+        if ( (rc = p2m_remove_entry(d, gfn, 0)) )
+            return rc;
+        if ( d->shared_info_gfn == gfn )
+            d->shared_info_gfn = INVALID_GFN;
+        return 0;
+    }
+    if ( !get_page(mfn, d) )
+        return -ENXIO;              /* Xen's "Bad page free": not d's frame */
+    rc = p2m_remove_entry(d, gfn, 0);
+    if ( !rc )
+    {
+        /* Migration must learn the page is gone (it then sends no data). */
+        p2m_note_hypervisor_write(d, gfn);
+        put_page_alloc_ref(mfn);
+    }
+    put_page(mfn);
+    return rc;
+}
+
+/*
+ * A whole 2 MiB extent mapped by one 2 MiB leaf of d's RAM goes in one
+ * step (no table for a split); true if it did.  Anything else is removed
+ * 4 KiB at a time by the caller.
+ */
+static bool remove_superpage(struct domain *d, unsigned long gfn)
+{
+    unsigned int order;
+    unsigned long mfn, i;
+    p2m_type_t t;
+
+    if ( gfn & ((1UL << SUPERPAGE_ORDER) - 1) )
+        return false;
+    mfn = p2m_get_entry_order(d, gfn, &t, &order);
+    if ( mfn == INVALID_MFN || order != SUPERPAGE_ORDER ||
+         (t != p2m_ram_rw && t != p2m_ram_logdirty && t != p2m_ram_ro) )
+        return false;
+    for ( i = 0; i < (1UL << SUPERPAGE_ORDER); i++ )
+        if ( page_get_owner(mfn + i) != d->domain_id )
+            return false;
+    if ( p2m_remove_entry(d, gfn, SUPERPAGE_ORDER) )
+        return false;
+    for ( i = 0; i < (1UL << SUPERPAGE_ORDER); i++ )
+    {
+        p2m_note_hypervisor_write(d, gfn + i);
+        put_page_alloc_ref(mfn + i);
+    }
+    return true;
+}
+
+static void decrease_reservation(struct memop_args *a)
+{
+    unsigned long i, j;
+    xen_pfn_t gfn;
+
+    if ( a->extent_order > max_order(current->domain) )
+        return;
+
+    for ( i = a->nr_done; i < a->nr_extents; i++ )
+    {
+        if ( i != a->nr_done && hypercall_preempt_check() )
+        {
+            a->preempted = true;
+            break;
+        }
+        if ( copy_from_guest_offset(&gfn, a->extent_list, i, 1) )
+            break;
+        if ( a->extent_order >= SUPERPAGE_ORDER )
+        {
+            /* Leaves of 2 MiB go whole; split ones, 4 KiB at a time. */
+            for ( j = 0; j < (1UL << a->extent_order); j += 1UL << SUPERPAGE_ORDER )
+                if ( !remove_superpage(a->domain, gfn + j) )
+                    break;
+        }
+        else
+            j = 0;
+        for ( ; j < (1UL << a->extent_order); j++ )
+            if ( guest_remove_page(a->domain, gfn + j) )
+                goto out;
+    }
+ out:
+    a->nr_done = i;
+}
+
+static void populate_physmap(struct memop_args *a)
+{
+    struct domain *d = a->domain;
+    unsigned long i, n = 1UL << a->extent_order;
+    xen_pfn_t gfn;
+
+    if ( a->extent_order > max_order(current->domain) )
+        return;
+
+    for ( i = a->nr_done; i < a->nr_extents; i++ )
+    {
+        mfn_t mfn;
+
+        if ( i != a->nr_done && hypercall_preempt_check() )
+        {
+            a->preempted = true;
+            break;
+        }
+        if ( copy_from_guest_offset(&gfn, a->extent_list, i, 1) )
+            break;
+        /*
+         * Misaligned, past max_pages, or over anything mapped: stop.  (Xen
+         * replaces what was there, leaving the old frame allocated to the
+         * domain; we refuse instead.)
+         */
+        if ( gfn & (n - 1) || gfn > p2m_max_gfn() || d->tot_pages + n > d->max_pages ||
+             !p2m_range_empty(d, gfn, a->extent_order) )
+            break;
+        mfn = alloc_domheap_pages(a->extent_order);
+        if ( mfn == INVALID_MFN )
+            break;                  /* the host is out of memory */
+        clear_pages(mfn_to_virt(mfn), a->extent_order);
+        if ( p2m_add_ram(d, gfn, mfn, a->extent_order) )
+            break;                  /* -ENOMEM: the paging pool is used up */
+    }
+    a->nr_done = i;
+}
+
+/*
+ * Frames for d that are not mapped anywhere: what Xen does for a
+ * translated guest (only a PV guest learns their frame numbers).  They
+ * count in tot_pages until the domain dies.
+ */
+static void increase_reservation(struct memop_args *a)
+{
+    struct domain *d = a->domain;
     unsigned long i;
 
-    if ( copy_from_guest(&r, arg, 1) )
-        return -EFAULT;
+    if ( a->extent_order > max_order(current->domain) )
+        return;
+
+    for ( i = a->nr_done; i < a->nr_extents; i++ )
+    {
+        mfn_t mfn;
+
+        if ( i != a->nr_done && hypercall_preempt_check() )
+        {
+            a->preempted = true;
+            break;
+        }
+        if ( d->tot_pages + (1UL << a->extent_order) > d->max_pages )
+            break;
+        mfn = alloc_domheap_pages(a->extent_order);
+        if ( mfn == INVALID_MFN )
+            break;
+        clear_pages(mfn_to_virt(mfn), a->extent_order);
+        if ( assign_pages(d, mfn, a->extent_order) )
+        {
+            free_domheap_pages(mfn, a->extent_order);
+            break;
+        }
+    }
+    a->nr_done = i;
+}
+
+/*
+ * XENMEM_{increase,decrease}_reservation, XENMEM_populate_physmap: the
+ * number of extents done (counting from 0, continuations included), as
+ * Xen; an argument that cannot be read, a domain that does not exist or
+ * may not be changed by the caller (only itself, or any domain for the
+ * control domain) are 0 extents done.
+ */
+static long reservation_op(unsigned int op, unsigned long start_extent,
+                           XEN_GUEST_HANDLE_PARAM(void) arg)
+{
+    XEN_GUEST_HANDLE_PARAM(xen_memory_reservation_t) rarg =
+        guest_handle_cast(arg, xen_memory_reservation_t);
+    struct xen_memory_reservation r;
+    struct memop_args a = { 0 };
+    struct domain *d;
+
+    if ( copy_from_guest(&r, rarg, 1) )
+        return start_extent;
+    /* Is it too large to encode a continuation? */
+    if ( r.nr_extents > (~0u >> MEMOP_EXTENT_SHIFT) )
+        return start_extent;
+    if ( start_extent >= r.nr_extents )
+        return start_extent;
     if ( !(d = target_domain(r.domid)) )
+        return start_extent;
+    if ( d != current->domain && !is_control_domain(current->domain) )
+        return start_extent;        /* Xen's XSM_TARGET */
+    /* Address-width and NUMA requests are accepted: one node, any frame. */
+
+    a.domain = d;
+    a.extent_list = r.extent_start;
+    a.nr_extents = r.nr_extents;
+    a.extent_order = r.extent_order;
+    a.nr_done = start_extent;
+
+    switch ( op )
+    {
+    case XENMEM_increase_reservation:
+        increase_reservation(&a);
+        break;
+    case XENMEM_decrease_reservation:
+        decrease_reservation(&a);
+        break;
+    default:
+        populate_physmap(&a);
+        break;
+    }
+
+    if ( a.preempted )
+        return hypercall_create_continuation(__HYPERVISOR_memory_op, "lh",
+                                             op | (a.nr_done << MEMOP_EXTENT_SHIFT), arg);
+    return a.nr_done;
+}
+
+/* XENMEM_current_reservation, XENMEM_maximum_reservation, XENMEM_maximum_gpfn. */
+static long reservation_query(unsigned int op, XEN_GUEST_HANDLE_PARAM(void) arg)
+{
+    struct xen_memory_domain md;
+    struct domain *d;
+
+    if ( copy_from_guest(&md, guest_handle_cast(arg, xen_memory_domain_t), 1) )
+        return -EFAULT;
+    if ( !(d = target_domain(md.domid)) )
         return -ESRCH;
     if ( d != current->domain && !is_control_domain(current->domain) )
         return -EPERM;
-    if ( r.extent_order != 0 && r.extent_order != SUPERPAGE_ORDER )
-        return -EINVAL;
-
-    for ( i = 0; i < r.nr_extents; i++ )
+    switch ( op )
     {
-        unsigned long n = 1UL << r.extent_order, mfn;
-        xen_pfn_t gpfn;
-        p2m_type_t t;
-        int rc;
-
-        if ( copy_from_guest_offset(&gpfn, r.extent_start, i, 1) )
-            return i ? (long)i : -EFAULT;
-        if ( gpfn & (n - 1) || d->tot_pages + n > d->max_pages ||
-             p2m_get_entry(d, gpfn, &t) != INVALID_MFN )
-            break;                  /* misaligned, over the limit, or in use */
-        mfn = alloc_domheap_pages(r.extent_order);
-        if ( mfn == INVALID_MFN )
-            break;
-        clear_pages(mfn_to_virt(mfn), r.extent_order);
-        assign_pages(d, mfn, r.extent_order);
-        if ( (rc = p2m_set_entry(d, gpfn, mfn, r.extent_order, p2m_ram_rw)) )
-        {
-            put_pages(mfn, r.extent_order);
-            break;
-        }
-        d->tot_pages += n;
+    case XENMEM_current_reservation:
+        return d->tot_pages;
+    case XENMEM_maximum_reservation:
+        return d->max_pages;
+    default:
+        /* Xen's domain_get_maximum_gpfn(): the p2m's highest mapped gfn. */
+        return d->arch.hvm.p2m.max_mapped_pfn;
     }
-    return i;
 }
 
 /*
  * Map d's shared_info page at gpfn (Xen's xenmem_add_to_physmap_one for
- * XENMAPSPACE_shared_info).  As in Xen the page leaves its previous gfn
- * and takes the place of whatever was at gpfn; a RAM frame found there is
- * kept until the domain dies (a registered vcpu_info may live in it).
+ * XENMAPSPACE_shared_info).  As in Xen, whatever was at gpfn is removed
+ * first, a RAM frame freed (guest_remove_page: "normal domain memory is
+ * freed, to avoid leaking memory"; it stays only while something else
+ * references it, and stays counted then), MMIO refused (-EPERM), another
+ * domain's frame refused (-ENXIO); then the page leaves its old gfn and
+ * takes the new one.  The page is the hypervisor's, shared with the guest:
+ * it never counts in tot_pages.
  */
 static int map_shared_info(struct domain *d, unsigned long gpfn)
 {
-    unsigned long mfn = virt_to_mfn(d->shared_info), old;
-    struct displaced_frame *f = NULL;
+    unsigned long mfn = virt_to_mfn(d->shared_info), prev;
     p2m_type_t t;
-    int rc;
+    int rc = 0;
 
     if ( gpfn > p2m_max_gfn() )
         return -EINVAL;
     if ( gpfn == d->shared_info_gfn )
         return 0;
 
-    old = p2m_get_entry(d, gpfn, &t);
-    if ( old != INVALID_MFN )
+    prev = p2m_get_entry(d, gpfn, &t);
+    if ( t == p2m_mmio_direct )
+        return -EPERM;
+    if ( prev != INVALID_MFN )
+        rc = guest_remove_page(d, gpfn);
+    if ( !rc && d->shared_info_gfn != INVALID_GFN )
     {
-        if ( t == p2m_map_foreign )
-        {
-            if ( (rc = p2m_remove_foreign(d, gpfn)) )
-                return rc;
-        }
-        else if ( t == p2m_ram_rw || t == p2m_ram_logdirty )
-        {
-            if ( !(f = xmalloc(struct displaced_frame)) )
-                return -ENOMEM;
-            f->mfn = old;
-        }
-        else
-            return -EBUSY;
+        rc = p2m_remove_entry(d, d->shared_info_gfn, 0);
+        if ( !rc )
+            d->shared_info_gfn = INVALID_GFN;
     }
-
-    if ( (rc = p2m_set_entry(d, gpfn, mfn, 0, p2m_ram_rw)) )
-    {
-        xfree(f);
+    if ( !rc )
+        rc = p2m_set_entry(d, gpfn, mfn, 0, p2m_ram_rw);
+    if ( rc )
         return rc;
-    }
-    /*
-     * Mapped, the shared page becomes the domain's (Xen's
-     * share_xen_page_with_guest): its p2m entry holds the reference, and
-     * the p2m's teardown frees it.
-     */
-    if ( d->shared_info_gfn == INVALID_GFN )
-        assign_pages(d, mfn, 0);
-    /* tot_pages counts RAM leaves of the p2m (the teardown frees them). */
-    if ( f )
-    {
-        f->next = d->displaced;
-        d->displaced = f;
-    }
-    else
-        d->tot_pages++;
-    if ( d->shared_info_gfn != INVALID_GFN )
-    {
-        p2m_set_entry(d, d->shared_info_gfn, INVALID_MFN, 0, p2m_mmio_dm);
-        d->tot_pages--;
-    }
     d->shared_info_gfn = gpfn;
     p2m_note_hypervisor_write(d, gpfn);
     return 0;
@@ -397,24 +625,48 @@ static const char *const memory_op_names[] = {
 
 long do_memory_op(unsigned long cmd, XEN_GUEST_HANDLE_PARAM(void) arg)
 {
-    switch ( cmd )
+    unsigned long start_extent = cmd >> MEMOP_EXTENT_SHIFT;
+    unsigned int op = cmd & MEMOP_CMD_MASK;
+
+    switch ( op )
     {
+    case XENMEM_increase_reservation:
+    case XENMEM_decrease_reservation:
     case XENMEM_populate_physmap:
-        return populate_physmap(guest_handle_cast(arg, xen_memory_reservation_t));
+        return reservation_op(op, start_extent, arg);
+    case XENMEM_current_reservation:
+    case XENMEM_maximum_reservation:
+    case XENMEM_maximum_gpfn:
+        if ( start_extent )
+            return -EINVAL;
+        return reservation_query(op, arg);
+    case XENMEM_maximum_ram_page:
+        if ( start_extent )
+            return -EINVAL;
+        return max_page;
     case XENMEM_add_to_physmap_batch:
-        return add_to_physmap_batch(guest_handle_cast(arg, xen_add_to_physmap_batch_t));
+        /* Xen's check for malicious input: the start is an entry index. */
+        if ( start_extent != (uint16_t)start_extent )
+            return -EDOM;
+        return add_to_physmap_batch(guest_handle_cast(arg, xen_add_to_physmap_batch_t),
+                                    start_extent);
     case XENMEM_remove_from_physmap:
+        if ( start_extent )
+            return -EINVAL;
         return remove_from_physmap(guest_handle_cast(arg, xen_remove_from_physmap_t));
     case XENMEM_add_to_physmap:
+        /* Only XENMAPSPACE_gmfn_range (not here) uses the start. */
+        if ( start_extent != (uint16_t)start_extent )
+            return -EDOM;
         return add_to_physmap(guest_handle_cast(arg, xen_add_to_physmap_t));
     case XENMEM_acquire_resource:
         return acquire_resource(guest_handle_cast(arg, xen_mem_acquire_resource_t));
     case XENMEM_memory_map:
     case XENMEM_machine_memory_map:
         return memory_map(guest_handle_cast(arg, xen_memory_map_t),
-                          cmd == XENMEM_machine_memory_map);
+                          op == XENMEM_machine_memory_map);
     default:
-        return subop_enosys(__HYPERVISOR_memory_op, cmd,
-                            cmd < ARRAY_SIZE(memory_op_names) ? memory_op_names[cmd] : NULL);
+        return subop_enosys(__HYPERVISOR_memory_op, op,
+                            op < ARRAY_SIZE(memory_op_names) ? memory_op_names[op] : NULL);
     }
 }

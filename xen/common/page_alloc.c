@@ -149,9 +149,9 @@ mfn_t alloc_domheap_pages(unsigned int order)
     return mfn;
 }
 
-static void __free_domheap_pages(mfn_t mfn, unsigned int order)
+static void __free_domheap_range(mfn_t mfn, unsigned long n)
 {
-    unsigned long i, n = 1UL << order;
+    unsigned long i;
 
     for ( i = 0; i < n; i++ )
     {
@@ -165,10 +165,15 @@ static void __free_domheap_pages(mfn_t mfn, unsigned int order)
 
 void free_domheap_pages(mfn_t mfn, unsigned int order)
 {
+    free_domheap_range(mfn, 1UL << order);
+}
+
+void free_domheap_range(mfn_t mfn, unsigned long n)
+{
     unsigned long flags;
 
     spin_lock_irqsave(&heap_lock, flags);
-    __free_domheap_pages(mfn, order);
+    __free_domheap_range(mfn, n);
     spin_unlock_irqrestore(&heap_lock, flags);
 }
 

@@ -70,6 +70,12 @@ static int build_info_setdefault(libxl_ctx *ctx, libxl_domain_build_info *b_info
         b_info->target_memkb = b_info->max_memkb;
     if (!b_info->max_vcpus)
         b_info->max_vcpus = 1;
+    /* Xen's defaults: 1023 event channels, the paging pool for the size. */
+    if (!b_info->event_channels)
+        b_info->event_channels = 1023;
+    if (b_info->shadow_memkb == LIBXL_MEMKB_DEFAULT)
+        b_info->shadow_memkb = libxl_get_required_shadow_memory(b_info->max_memkb,
+                                                                b_info->max_vcpus);
     if (b_info->target_memkb % 1024) {
         LOG(ERROR, "memory %"PRIu64" KiB is not a whole number of MiB",
             b_info->target_memkb);
@@ -115,6 +121,25 @@ static int domain_make(libxl_ctx *ctx, const libxl_domain_config *d_config,
         return libxl__xc_error(errno);
     }
     *domid = id;
+    return 0;
+}
+
+/*
+ * What the domain may hold, before anything is put in it: max_pages
+ * (max_mem) and its paging pool (Xen's libxl__domain_set_paging_mempool_size).
+ */
+static int domain_set_memory(libxl_ctx *ctx, uint32_t domid,
+                             const libxl_domain_build_info *b_info)
+{
+    if (xc_domain_setmaxmem(ctx->xch, domid, b_info->max_memkb) < 0) {
+        LOGED(ERROR, domid, "Couldn't set max memory");
+        return libxl__xc_error(errno);
+    }
+    if (xc_set_paging_mempool_size(ctx->xch, domid, (uint64_t)b_info->shadow_memkb << 10) < 0) {
+        LOGED(ERROR, domid, "Failed to set paging mempool size to %"PRIu64"kB",
+              b_info->shadow_memkb);
+        return libxl__xc_error(errno);
+    }
     return 0;
 }
 
@@ -203,11 +228,9 @@ int libxl_domain_create_new(libxl_ctx *ctx, libxl_domain_config *d_config,
     if (rc)
         return rc;
 
-    if (xc_domain_setmaxmem(ctx->xch, id, b_info->max_memkb) < 0) {
-        LOGED(ERROR, id, "Couldn't set max memory");
-        rc = libxl__xc_error(errno);
+    rc = domain_set_memory(ctx, id, b_info);
+    if (rc)
         goto fail;
-    }
     rc = build_pvh(ctx, id, b_info);
     if (rc)
         goto fail;
@@ -217,6 +240,9 @@ int libxl_domain_create_new(libxl_ctx *ctx, libxl_domain_config *d_config,
     rc = libxl_domain_info(ctx, &info, id);
     if (!rc && c_info->name)
         rc = libxl__domain_name_record(ctx, id, &info.uuid, c_info->name);
+    if (!rc)
+        rc = libxl__memory_record(ctx, id, &info.uuid, b_info->target_memkb,
+                                  b_info->max_memkb);
     libxl_dominfo_dispose(&info);
     if (rc)
         goto fail;
@@ -268,11 +294,9 @@ int libxl_domain_create_restore(libxl_ctx *ctx, libxl_domain_config *d_config,
     rc = domain_make(ctx, d_config, &id);
     if (rc)
         return rc;
-    if (xc_domain_setmaxmem(ctx->xch, id, b_info->max_memkb) < 0) {
-        LOGED(ERROR, id, "Couldn't set max memory");
-        rc = libxl__xc_error(errno);
+    rc = domain_set_memory(ctx, id, b_info);
+    if (rc)
         goto fail;
-    }
     rc = libxl__stream_read(ctx, id, restore_fd);
     if (rc)
         goto fail;
@@ -281,6 +305,9 @@ int libxl_domain_create_restore(libxl_ctx *ctx, libxl_domain_config *d_config,
     rc = libxl_domain_info(ctx, &info, id);
     if (!rc && c_info->name)
         rc = libxl__domain_name_record(ctx, id, &info.uuid, c_info->name);
+    if (!rc)
+        rc = libxl__memory_record(ctx, id, &info.uuid, b_info->target_memkb,
+                                  b_info->max_memkb);
     libxl_dominfo_dispose(&info);
     if (rc)
         goto fail;

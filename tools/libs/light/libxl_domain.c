@@ -245,24 +245,23 @@ const char *libxl__run_dir_path(void)
     return dir && *dir ? dir : XEN_RUN_DIR;
 }
 
-static int name_path(char *buf, size_t len, uint32_t domid,
-                     const libxl_uuid *uuid)
+static int userdata_path(char *buf, size_t len, uint32_t domid,
+                         const libxl_uuid *uuid, const char *key)
 {
-    int n = snprintf(buf, len, "%s/userdata-d.%u." LIBXL_UUID_FMT
-                     ".domain-name", libxl__run_dir_path(), domid,
-                     LIBXL_UUID_BYTES(*uuid));
+    int n = snprintf(buf, len, "%s/userdata-d.%u." LIBXL_UUID_FMT ".%s",
+                     libxl__run_dir_path(), domid, LIBXL_UUID_BYTES(*uuid), key);
 
     return n > 0 && (size_t)n < len ? 0 : ERROR_INVAL;
 }
 
-int libxl__domain_name_record(libxl_ctx *ctx, uint32_t domid,
-                              const libxl_uuid *uuid, const char *name)
+int libxl__userdata_store(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid,
+                          const char *key, const char *data)
 {
     char path[512], tmp[520];
-    size_t len = strlen(name);
+    size_t len = strlen(data);
     int fd;
 
-    if (name_path(path, sizeof(path), domid, uuid))
+    if (userdata_path(path, sizeof(path), domid, uuid, key))
         return ERROR_INVAL;
     snprintf(tmp, sizeof(tmp), "%s.tmp", path);
     fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -281,20 +280,20 @@ int libxl__domain_name_record(libxl_ctx *ctx, uint32_t domid,
         fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     }
     if (fd < 0) {
-        LOGED(ERROR, domid, "recording the name in %s", tmp);
+        LOGED(ERROR, domid, "recording the %s in %s", key, tmp);
         return ERROR_FAIL;
     }
-    if (write(fd, name, len) != (ssize_t)len || close(fd) < 0 ||
+    if (write(fd, data, len) != (ssize_t)len || close(fd) < 0 ||
         rename(tmp, path) < 0) {
-        LOGED(ERROR, domid, "recording the name in %s", path);
+        LOGED(ERROR, domid, "recording the %s in %s", key, path);
         unlink(tmp);
         return ERROR_FAIL;
     }
     return 0;
 }
 
-char *libxl__domain_name_lookup(libxl_ctx *ctx, uint32_t domid,
-                                const libxl_uuid *uuid)
+char *libxl__userdata_load(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid,
+                           const char *key)
 {
     char path[512];
     char buf[256];
@@ -302,11 +301,11 @@ char *libxl__domain_name_lookup(libxl_ctx *ctx, uint32_t domid,
     int fd;
 
     (void)ctx;
-    if (name_path(path, sizeof(path), domid, uuid))
+    if (userdata_path(path, sizeof(path), domid, uuid, key))
         return NULL;
     fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
-        return domid == 0 ? strdup("Domain-0") : NULL;
+        return NULL;
     n = read(fd, buf, sizeof(buf) - 1);
     close(fd);
     if (n <= 0)
@@ -316,13 +315,36 @@ char *libxl__domain_name_lookup(libxl_ctx *ctx, uint32_t domid,
     return strdup(buf);
 }
 
-static void forget_name(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid)
+void libxl__userdata_remove(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid,
+                            const char *key)
 {
     char path[512];
 
     (void)ctx;
-    if (!name_path(path, sizeof(path), domid, uuid))
+    if (!userdata_path(path, sizeof(path), domid, uuid, key))
         unlink(path);
+}
+
+int libxl__domain_name_record(libxl_ctx *ctx, uint32_t domid,
+                              const libxl_uuid *uuid, const char *name)
+{
+    return libxl__userdata_store(ctx, domid, uuid, "domain-name", name);
+}
+
+char *libxl__domain_name_lookup(libxl_ctx *ctx, uint32_t domid,
+                                const libxl_uuid *uuid)
+{
+    char *name = libxl__userdata_load(ctx, domid, uuid, "domain-name");
+
+    return name || domid ? name : strdup("Domain-0");
+}
+
+/* Everything recorded for the domain (its name, its memory target). */
+static void forget_name(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid)
+{
+    libxl__userdata_remove(ctx, domid, uuid, "domain-name");
+    libxl__userdata_remove(ctx, domid, uuid, "memory-target");
+    libxl__userdata_remove(ctx, domid, uuid, "memory-static-max");
 }
 
 int libxl_domain_rename(libxl_ctx *ctx, uint32_t domid,

@@ -77,6 +77,20 @@ int libxl__domain_getinfo(libxl_ctx *ctx, uint32_t domid,
  */
 int libxl__domain_name_record(libxl_ctx *ctx, uint32_t domid,
                               const libxl_uuid *uuid, const char *name);
+/*
+ * The same files for other keys (what Xen keeps in xenstore): "memory-target"
+ * and "memory-static-max" (KiB, libxl_mem.c).  load returns a malloc'ed
+ * string or NULL.
+ */
+int libxl__userdata_store(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid,
+                          const char *key, const char *data);
+char *libxl__userdata_load(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid,
+                           const char *key);
+void libxl__userdata_remove(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid,
+                            const char *key);
+/* At creation: the target and static maximum xl mem-set / mem-max start from. */
+int libxl__memory_record(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid,
+                         uint64_t target_memkb, uint64_t max_memkb);
 char *libxl__domain_name_lookup(libxl_ctx *ctx, uint32_t domid,
                                 const libxl_uuid *uuid);
 const char *libxl__run_dir_path(void);

@@ -106,6 +106,31 @@ static void *record(struct mock_call *c)
         }
         return p;
 
+    case __HYPERVISOR_memory_op:
+        p = (void *)(uintptr_t)c->arg[1];
+        if ( c->arg[0] == XENMEM_current_reservation || c->arg[0] == XENMEM_maximum_gpfn )
+        {
+            c->arg_safe = mock_is_safe(p, sizeof(c->memory_domain));
+            if ( c->arg_safe )
+                memcpy(&c->memory_domain, p, sizeof(c->memory_domain));
+            return p;
+        }
+        c->arg_safe = mock_is_safe(p, sizeof(c->reservation));
+        if ( c->arg_safe )
+        {
+            size_t n;
+
+            memcpy(&c->reservation, p, sizeof(c->reservation));
+            n = c->reservation.nr_extents < MOCK_MAX_EXTENTS ? c->reservation.nr_extents
+                                                             : MOCK_MAX_EXTENTS;
+            c->extents_safe = c->reservation.extent_start.p &&
+                              mock_is_safe(c->reservation.extent_start.p,
+                                           c->reservation.nr_extents * sizeof(xen_pfn_t));
+            if ( c->extents_safe )
+                memcpy(c->extents, c->reservation.extent_start.p, n * sizeof(xen_pfn_t));
+        }
+        return p;
+
     case __HYPERVISOR_xen_version:
         p = (void *)(uintptr_t)c->arg[1];
         c->arg_safe = !p || mock_is_safe(p, 1);

@@ -32,6 +32,12 @@ struct mock_call {
     xen_dm_op_buf_t dm_bufs[MOCK_MAX_DM_BUFS];
     bool dm_bufs_safe;                  /* every buffer inside a buffer */
     struct xen_dm_op dm_op;
+#define MOCK_MAX_EXTENTS 8
+    /* __HYPERVISOR_memory_op: a reservation and its first extents, or a domid. */
+    struct xen_memory_reservation reservation;
+    xen_pfn_t extents[MOCK_MAX_EXTENTS];
+    bool extents_safe;                  /* the list inside a buffer */
+    struct xen_memory_domain memory_domain;
 };
 
 /*

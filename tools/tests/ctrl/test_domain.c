@@ -244,6 +244,116 @@ static void test_raw_domctl(void)
     close_xch(xch);
 }
 
+/* ---- reservations, the paging pool ---------------------------------------------- */
+
+/* As the hypervisor: some extents done, and the list written back untouched. */
+static long two_done(struct mock_call *c, void *live)
+{
+    (void)c; (void)live;
+    return 2;
+}
+
+static void test_reservations(void)
+{
+    xc_interface *xch = open_xch(two_done);
+    xen_pfn_t gfns[3] = { 0x400, 0x800, 0x1000 };
+    struct mock_call *c;
+
+    CHECK(xc_domain_decrease_reservation(xch, 5, 3, 9, gfns) == 2, "decrease: not 2 done");
+    c = CALL(0);
+    CHECK(c->op == __HYPERVISOR_memory_op && c->arg[0] == XENMEM_decrease_reservation,
+          "op %lu cmd %lu", (unsigned long)c->op, (unsigned long)c->arg[0]);
+    CHECK(c->arg_safe && c->extents_safe, "arguments not in hypercall buffers");
+    CHECK(c->reservation.nr_extents == 3 && c->reservation.extent_order == 9 &&
+          c->reservation.domid == 5 && c->reservation.mem_flags == 0,
+          "reservation {%lu, %u, %u, %#x}", (unsigned long)c->reservation.nr_extents,
+          c->reservation.extent_order, c->reservation.domid, c->reservation.mem_flags);
+    CHECK(c->extents[0] == 0x400 && c->extents[1] == 0x800 && c->extents[2] == 0x1000,
+          "extents %#lx %#lx %#lx", (unsigned long)c->extents[0],
+          (unsigned long)c->extents[1], (unsigned long)c->extents[2]);
+    CHECK_ERRNO(xc_domain_decrease_reservation_exact(xch, 5, 3, 0, gfns), EINVAL,
+                "decrease_exact with 2 of 3");
+    CHECK_ERRNO(xc_domain_decrease_reservation(xch, 5, 3, 0, NULL), EINVAL,
+                "decrease of no list");
+    CHECK(xc_domain_decrease_reservation_exact(xch, 5, 2, 0, gfns) == 0, "2 of 2 not 0");
+
+    mock_reset(two_done);
+    CHECK(xc_domain_increase_reservation(xch, DOMID_SELF, 4, 0, 0, NULL) == 2,
+          "increase: not 2 done");
+    c = CALL(0);
+    CHECK(c->arg[0] == XENMEM_increase_reservation && c->reservation.nr_extents == 4 &&
+          c->reservation.domid == DOMID_SELF && !c->reservation.extent_start.p,
+          "increase: cmd %lu nr %lu", (unsigned long)c->arg[0],
+          (unsigned long)c->reservation.nr_extents);
+    CHECK_ERRNO(xc_domain_increase_reservation_exact(xch, 5, 4, 0, 0, NULL), ENOMEM,
+                "increase_exact with 2 of 4");
+    close_xch(xch);
+    CHECK(mock_live_pages() == 0, "hypercall buffers leaked");
+}
+
+static long answer_123(struct mock_call *c, void *live)
+{
+    (void)c; (void)live;
+    return 123;
+}
+
+static void test_reservation_queries(void)
+{
+    xc_interface *xch = open_xch(answer_123);
+    xen_pfn_t gpfns = 0;
+    struct mock_call *c;
+
+    CHECK(xc_domain_get_tot_pages(xch, 3) == 123, "tot_pages");
+    c = CALL(0);
+    CHECK(c->arg[0] == XENMEM_current_reservation && c->arg_safe &&
+          c->memory_domain.domid == 3, "current_reservation of d%u", c->memory_domain.domid);
+    CHECK(xc_domain_maximum_gpfn(xch, 3, &gpfns) == 0 && gpfns == 123, "maximum_gpfn %lu",
+          (unsigned long)gpfns);
+    CHECK(CALL(1)->arg[0] == XENMEM_maximum_gpfn, "maximum_gpfn cmd");
+    mock_reset(fail_esrch);
+    CHECK_ERRNO(xc_domain_get_tot_pages(xch, 0x7fef), ESRCH, "tot_pages of no domain");
+    close_xch(xch);
+}
+
+static long mempool_answer(struct mock_call *c, void *live)
+{
+    struct xen_domctl *d = live;
+
+    (void)c;
+    if ( d->cmd == XEN_DOMCTL_get_paging_mempool_size )
+        d->u.paging_mempool.size = 0x200000;
+    if ( d->cmd == XEN_DOMCTL_get_domain_memory )
+    {
+        struct xen_domctl_domain_memory *m = (void *)&d->u;
+
+        m->tot_pages = 2048;
+        m->pool_pages = 512;
+        m->heap_limit = 70;
+    }
+    return 0;
+}
+
+static void test_paging_mempool(void)
+{
+    xc_interface *xch = open_xch(mempool_answer);
+    struct xen_domctl_domain_memory m;
+    uint64_t size = 0;
+
+    CHECK(xc_set_paging_mempool_size(xch, 4, 0x300000) == 0, "set failed");
+    CHECK_DOMCTL(CALL(0), XEN_DOMCTL_set_paging_mempool_size, 4);
+    CHECK(CALL(0)->domctl.u.paging_mempool.size == 0x300000, "size %#lx",
+          (unsigned long)CALL(0)->domctl.u.paging_mempool.size);
+    CHECK(xc_get_paging_mempool_size(xch, 4, &size) == 0 && size == 0x200000,
+          "get: %#lx", (unsigned long)size);
+    CHECK_DOMCTL(CALL(1), XEN_DOMCTL_get_paging_mempool_size, 4);
+    CHECK(xc_domain_get_memory(xch, 4, &m) == 0 && m.tot_pages == 2048 &&
+          m.pool_pages == 512 && m.heap_limit == 70, "get_domain_memory");
+    CHECK_DOMCTL(CALL(2), XEN_DOMCTL_get_domain_memory, 4);
+    mock_reset(fail_esrch);
+    CHECK_ERRNO(xc_set_paging_mempool_size(xch, 0x7fef, 0), ESRCH, "set of no domain");
+    close_xch(xch);
+}
+
 const struct test_case domain_tests[] = {
     { "domain_pause", test_pause },
     { "domain_unpause", test_unpause },
@@ -253,5 +363,8 @@ const struct test_case domain_tests[] = {
     { "domain_getinfo", test_getinfo },
     { "domctl_version_mismatch", test_version_mismatch },
     { "domctl_raw", test_raw_domctl },
+    { "reservations", test_reservations },
+    { "reservation_queries", test_reservation_queries },
+    { "paging_mempool", test_paging_mempool },
     { NULL, NULL },
 };

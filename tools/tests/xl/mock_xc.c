@@ -1416,6 +1416,29 @@ int xc_domain_setmaxmem(xc_interface *xch, uint32_t domid, uint64_t max_memkb)
     return 0;
 }
 
+int xc_set_paging_mempool_size(xc_interface *xch, uint32_t domid, uint64_t size)
+{
+    struct fake_dom *d = find(domid);
+
+    (void)xch;
+    record("paging_mempool %u %"PRIu64, domid, size);
+    if (!d || injected("paging_mempool"))
+        return -1;
+    if (size & (XC_PAGE_SIZE - 1)) {
+        errno = EINVAL;
+        return -1;
+    }
+    return 0;
+}
+
+int xc_get_paging_mempool_size(xc_interface *xch, uint32_t domid, uint64_t *size)
+{
+    (void)xch; (void)domid;
+    *size = 0;
+    errno = ENOSYS;
+    return -1;
+}
+
 /* Extents are placed from gfn 0 up (as the builder does): tot grows. */
 int xc_domain_populate_physmap(xc_interface *xch, uint32_t domid,
                                unsigned long nr_extents,

@@ -754,6 +754,7 @@ want_err </dev/null
 want_log <<'EOF'
 create 2 vcpus=2
 setmaxmem 2 65536
+paging_mempool 2 2621440
 populate 2 nr=32 order=9
 setcontext 2 rip=0x100040 rbx=0x3fff000
 unpause 2
@@ -779,6 +780,78 @@ grep -q "creating the run directory $W/run/no/such" "$W/err" ||
 want_log_has 'destroy 2'
 end
 
+begin "xl create: the paging pool (libxl's shadow memory) and its records"
+machine
+xl create -q "$W/run.cfg" shadow_memory=8
+want_rc 0
+want_log_has 'paging_mempool 2 8388608'
+[ "$(cat "$W/run/userdata-d.2.5a1e0000-0000-4000-8000-0000000000aa.memory-target" 2>/dev/null)" = 65536 ] ||
+    problem "no memory target recorded"
+[ "$(cat "$W/run/userdata-d.2.5a1e0000-0000-4000-8000-0000000000aa.memory-static-max" 2>/dev/null)" = 65536 ] ||
+    problem "no static maximum recorded"
+machine
+: >"$W/log"
+echo "fail paging_mempool 12" >>"$W/state"
+xl create -q "$W/run.cfg"
+want_rc 1
+want_err_has 'Failed to set paging mempool size to 2560kB'
+want_log_has 'destroy 2'
+want_log_lacks 'populate'
+end
+
+begin "xl mem-set: the target, enforced as max_pages (target + 1 MiB)"
+machine
+xl mem-set guest1 128
+want_rc 0
+want_no_out
+want_log <<'EOF'
+setmaxmem 1 132096
+EOF
+[ "$(cat "$W/run/userdata-d.1.5a1e0000-0000-4000-8000-000000000001.memory-target")" = 131072 ] ||
+    problem "target not recorded"
+: >"$W/log"
+xl mem-set 1 64m
+want_rc 0
+want_log_has 'setmaxmem 1 66560'
+: >"$W/log"
+xl mem-set 1 512
+want_rc 1
+want_err_has 'memory_dynamic_max must be less than or equal to memory_static_max'
+want_err_has '^cannot set domid 1 dynamic max memory to : 512$'
+want_log_lacks setmaxmem
+xl mem-set 1 12x
+want_rc 1
+want_err_has '^invalid memory size: 12x$'
+xl mem-set 0 64m
+want_rc 1
+want_err_has 'below the minimum threshold'
+xl destroy 1
+want_rc 0
+[ -e "$W/run/userdata-d.1.5a1e0000-0000-4000-8000-000000000001.memory-target" ] &&
+    problem "memory target not removed with the domain"
+end
+
+begin "xl mem-max: the static maximum, not below the target"
+machine
+xl mem-set 1 128m
+: >"$W/log"
+xl mem-max 1 200m
+want_rc 0
+want_log_has 'setmaxmem 1 205824'
+[ "$(cat "$W/run/userdata-d.1.5a1e0000-0000-4000-8000-000000000001.memory-static-max")" = 204800 ] ||
+    problem "static maximum not recorded"
+: >"$W/log"
+xl mem-max 1 100m
+want_rc 1
+want_err_has 'memory_static_max must be greater than or or equal to memory_dynamic_max'
+want_err_has '^cannot set domid 1 static max memory to : 100m$'
+want_log_lacks setmaxmem
+xl mem-set 1 200m
+want_rc 0
+xl mem-set 1 201m
+want_rc 1
+end
+
 begin "xl create -p: left paused"
 machine
 xl create -q -p "$W/run.cfg" memory=5 'cmdline="x"'
@@ -799,6 +872,7 @@ want_err_has "^xl: creating domain 'g1' failed"
 want_log <<'EOF'
 create 2 vcpus=2
 setmaxmem 2 65536
+paging_mempool 2 2621440
 destroy 2
 EOF
 [ ! -e "$W/run/userdata-d.2.5a1e0000-0000-4000-8000-0000000000aa.domain-name" ] ||

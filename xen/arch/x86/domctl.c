@@ -11,18 +11,64 @@
 #include <xen/guest_access.h>
 #include <xen/hypercall.h>
 #include <xen/lib.h>
+#include <xen/mm.h>
 #include <xen/sched.h>
+#include <xen/string.h>
 #include <xen/time.h>
 #include <public/domctl.h>
 #include <public/ext/dirty_stats.h>
+#include <public/ext/domain_memory.h>
 #include <asm/hvm/hvm.h>
 #include <asm/hvm/validate.h>
 #include <asm/dirty_stats.h>
+#include <asm/mm.h>
+#include <asm/p2m.h>
 #include <asm/paging.h>
 
 void arch_get_domain_info(const struct domain *d, struct xen_domctl_getdomaininfo *info)
 {
     info->gpaddr_bits = hvm_paddr_bits();
+}
+
+/* XEN_DOMCTL_get_paging_mempool_size: the pool in bytes (Xen's hap_get_allocation_bytes). */
+int arch_get_paging_mempool_size(struct domain *d, uint64_t *size)
+{
+    *size = (uint64_t)d->arch.hvm.p2m.pool.total << PAGE_SHIFT;
+    return 0;
+}
+
+/*
+ * XEN_DOMCTL_set_paging_mempool_size: whole pages that fit 32 bits, as
+ * Xen's arch_set_paging_mempool_size; preemptible (-ERESTART continues).
+ */
+int arch_set_paging_mempool_size(struct domain *d, uint64_t size)
+{
+    uint64_t pages = size >> PAGE_SHIFT;
+
+    if ( (size & (PAGE_SIZE - 1)) || pages != (uint32_t)pages )
+        return -EINVAL;
+    return paging_pool_set_size(d, pages, true);
+}
+
+static void domain_memory(const struct domain *d, struct xen_domctl_domain_memory *m)
+{
+    const struct paging_pool *pool = &d->arch.hvm.p2m.pool;
+
+    memset(m, 0, sizeof(*m));
+    m->tot_pages = d->tot_pages;
+    m->max_pages = d->max_pages;
+    m->xenheap_pages = d->xenheap_pages;
+    m->pool_pages = pool->total;
+    m->pool_used = pool->used;
+    m->pool_peak = pool->peak;
+    m->pool_failed = pool->failed;
+    m->heap_pages = d->xmem.pages;
+    m->heap_peak = d->xmem.peak;
+    m->heap_limit = d->xmem.limit;
+    m->heap_failed = d->xmem.failed;
+    m->max_evtchn_port = d->max_evtchn_port;
+    m->evtchn_ports = d->valid_evtchns;
+    m->orphaned_pages = orphaned_pages();
 }
 
 static int dirty_stats(struct domain *d, struct xen_domctl_dirty_stats *st)
@@ -127,6 +173,12 @@ long arch_do_domctl(struct xen_domctl *op, struct domain *d, bool *copyback)
     case XEN_DOMCTL_get_dirty_blocks:
         rc = dirty_blocks(d, (struct xen_domctl_dirty_blocks *)&op->u);
         *copyback = !rc || rc == -ENOBUFS;     /* the size, as the sysctl */
+        break;
+
+    case XEN_DOMCTL_get_domain_memory:
+        domain_memory(d, (struct xen_domctl_domain_memory *)&op->u);
+        *copyback = true;
+        rc = 0;
         break;
 
     case XEN_DOMCTL_dirty_rearm:

@@ -103,6 +103,8 @@ DEFINE_XEN_GUEST_HANDLE(xen_memory_exchange_t);
 struct xen_memory_domain {
     domid_t domid;
 };
+typedef struct xen_memory_domain xen_memory_domain_t;
+DEFINE_XEN_GUEST_HANDLE(xen_memory_domain_t);
 
 /* Frames holding the M2P table (PV). */
 struct xen_machphys_mfn_list {

@@ -32,6 +32,8 @@ int grant_table_check_config(int max_grant_frames, int max_maptrack_frames,
 /* Give d its table (version 1, one frame); 0, -EINVAL or -ENOMEM. */
 int grant_table_init(struct domain *d, int max_grant_frames, int max_maptrack_frames,
                      unsigned int options);
+/* The most a table of these limits (createdomain's, <0: the defaults) holds on the heap, in pages. */
+unsigned long gnttab_heap_pages(int max_grant_frames, int max_maptrack_frames);
 /*
  * d is being destroyed: drop every mapping it holds of other domains'
  * grants (Xen's gnttab_release_mappings), unpinning them in their tables.

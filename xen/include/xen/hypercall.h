@@ -30,6 +30,14 @@ long do_sysctl(XEN_GUEST_HANDLE_PARAM(xen_sysctl_t) u_sysctl);
 long do_domctl(XEN_GUEST_HANDLE_PARAM(xen_domctl_t) u_domctl);
 
 /*
+ * memory_op: bits 6 and up of cmd are the extent to start from, for the
+ * continuation of a preempted reservation change (Xen's, in the same
+ * private header; guests see them only as the cmd they re-execute).
+ */
+#define MEMOP_EXTENT_SHIFT 6
+#define MEMOP_CMD_MASK     ((1 << MEMOP_EXTENT_SHIFT) - 1)
+
+/*
  * The architecture's domctls (arch/x86/domctl.c), called by do_domctl for
  * the commands common code does not handle, with the target domain
  * checked; *copyback says whether op goes back to the caller.
@@ -43,6 +51,9 @@ struct xen_sysctl;
 long arch_do_sysctl(struct xen_sysctl *op, bool *copyback);
 /* The architecture's part of getdomaininfo. */
 void arch_get_domain_info(const struct domain *d, struct xen_domctl_getdomaininfo *info);
+/* XEN_DOMCTL_{get,set}_paging_mempool_size, in bytes (Xen's names). */
+int arch_get_paging_mempool_size(struct domain *d, uint64_t *size);
+int arch_set_paging_mempool_size(struct domain *d, uint64_t size);
 long do_dm_op(domid_t domid, unsigned int nr_bufs,
               XEN_GUEST_HANDLE_PARAM(xen_dm_op_buf_t) bufs);
 long do_event_channel_op(int cmd, XEN_GUEST_HANDLE_PARAM(void) arg);

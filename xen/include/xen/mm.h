@@ -27,6 +27,8 @@ void end_boot_allocator(void);
 /* 2^order contiguous, naturally aligned frames; INVALID_MFN if none. */
 mfn_t alloc_domheap_pages(unsigned int order);
 void free_domheap_pages(mfn_t mfn, unsigned int order);
+/* n frames from mfn, any n (a domain's teardown frees its frames in runs). */
+void free_domheap_range(mfn_t mfn, unsigned long n);
 
 /* Zeroed hypervisor pages. */
 void *alloc_xenheap_pages(unsigned int order);
@@ -38,6 +40,10 @@ unsigned long total_pages(void);
 /* One past the highest frame the allocator manages. */
 unsigned long max_boot_pfn(void);
 unsigned long avail_pages(void);
+
+struct domain;
+/* Take the frame at gfn out of d (XENMEM_decrease_reservation's step): memory.c. */
+int guest_remove_page(struct domain *d, unsigned long gfn);
 
 /* Zero one page, or 2^order pages from a page-aligned p. */
 void clear_page(void *p);

@@ -12,6 +12,7 @@
 
 #include <xen/timer.h>
 #include <xen/types.h>
+#include <xen/xmalloc.h>
 #include <public/xen.h>
 #include <public/vcpu.h>
 #include <asm/current.h>
@@ -20,12 +21,6 @@
 struct evtchn;
 struct evtchn_port_ops;
 struct evtchn_fifo_domain;
-
-/* A guest frame XENMEM_add_to_physmap took out of the p2m. */
-struct displaced_frame {
-    struct displaced_frame *next;
-    unsigned long mfn;
-};
 
 struct vcpu {
     unsigned int     vcpu_id;
@@ -47,6 +42,7 @@ struct vcpu {
      */
     struct vcpu_info *vcpu_info;
     unsigned long    vcpu_info_gfn;  /* INVALID_GFN unless registered */
+    unsigned long    vcpu_info_mfn;  /* its frame, referenced (get_page) */
 
     /* Until the guest gives one: vCPUs past the shared_info slots use this. */
     struct vcpu_info dummy_vcpu_info;
@@ -102,20 +98,28 @@ struct domain {
     unsigned int     shutdown_code;  /* SHUTDOWN_* once shut down */
     unsigned int     pause_count;
 
+    /*
+     * What the domain holds (docs/misc/security.md has the whole list):
+     * its frames (on page_list, tot_pages of them, at most max_pages;
+     * asm/mm.h), hypervisor pages shared with it (shared_info), its
+     * paging pool (d->arch.hvm.p2m.pool) and what the hypervisor keeps
+     * for it on the heap (xmem: xen/xmalloc.h, at most xmem.limit pages).
+     */
+    struct page_list_head page_list;
     unsigned long    tot_pages;
     unsigned long    max_pages;
+    unsigned long    xenheap_pages;
+    struct xmem_pool xmem;
 
     unsigned long    vm_assist;         /* VMASST_TYPE_* enabled by vm_assist */
 
     /*
-     * The shared_info page (a hypervisor page; once the guest maps it with
-     * XENMEM_add_to_physmap it is in the p2m at shared_info_gfn and freed
-     * with the p2m).
+     * The shared_info page: a hypervisor page shared with the guest
+     * (share_xen_page_with_guest), mapped where XENMEM_add_to_physmap puts
+     * it (shared_info_gfn), freed when the domain goes.
      */
     struct shared_info *shared_info;
     unsigned long    shared_info_gfn;   /* INVALID_GFN until mapped */
-    /* Guest RAM frames add_to_physmap replaced: freed at destruction. */
-    struct displaced_frame *displaced;
 
     /* Grant table (common/grant_table.c): from creation to destruction. */
     struct grant_table *grant_table;
@@ -124,7 +128,7 @@ struct domain {
     struct evtchn  **evtchn;
     unsigned int     nr_evtchn_buckets; /* room in evtchn[] */
     unsigned int     valid_evtchns;     /* ports [0, valid_evtchns) exist */
-    unsigned int     max_evtchn_port;   /* the highest port it may have */
+    unsigned int     max_evtchn_port;   /* the highest port it may have (createdomain's) */
     unsigned int     lowest_free_evtchn; /* no port below it is free */
     unsigned int     active_evtchns;    /* ports bound (port 0 not counted) */
     unsigned int     next_evtchn;       /* EVTCHNOP_reset: where to go on (0: none) */
@@ -173,6 +177,8 @@ void domain_shutdown(struct domain *d, unsigned int reason);
 /* A guest did something fatal: it dies, nothing else does. */
 void domain_crash(struct domain *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void domain_destroy(struct domain *d);
+/* The heap's size before the first domain: checked when the last one goes. */
+void domain_heap_baseline(void);
 void domain_pause(struct domain *d);
 void domain_unpause(struct domain *d);
 struct vcpu *domain_vcpu(const struct domain *d, unsigned int vcpu_id);

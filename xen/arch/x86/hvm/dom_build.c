@@ -20,6 +20,7 @@
  */
 #include <xen/ctype.h>
 #include <xen/errno.h>
+#include <xen/event.h>
 #include <xen/lib.h>
 #include <xen/libelf.h>
 #include <xen/mm.h>
@@ -273,6 +274,13 @@ static int construct_pvh_domain(unsigned int idx, const struct boot_module *mod,
 
     d->arch.hvm.ram_bytes = (uint64_t)o.mem_mb << 20;
     d->max_pages = d->arch.hvm.ram_bytes >> PAGE_SHIFT;
+    /* Its paging pool as Xen sizes dom0's (dom0_paging_pages()). */
+    rc = paging_pool_set_size(d, paging_pool_pages_for(o.vcpus, d->max_pages), false);
+    if ( rc )
+    {
+        printk(XENLOG_ERR "d%u: cannot allocate its paging pool\n", idx);
+        goto fail;
+    }
     t0 = rdtsc();
     rc = p2m_populate_ram(d, d->max_pages);
     if ( rc )
@@ -348,6 +356,7 @@ void create_boot_domains(const struct boot_info *bi)
 {
     unsigned int i, domid = 0;
 
+    domain_heap_baseline();
     if ( !bi->nr_modules )
         printk(XENLOG_WARNING "No boot modules: no domain to run\n");
     for ( i = 0; i < bi->nr_modules; i++ )

@@ -210,9 +210,8 @@ void hvm_set_memory_map(struct domain *d, const struct hvm_memmap_table_entry *m
 void hvm_domain_destroy(struct domain *d)
 {
     paging_teardown(d);
-    p2m_drop_foreign_mappings_of(d);
-    p2m_teardown(d);
     vlapic_domain_destroy(d);
+    p2m_teardown(d);                /* and the paging pool after it */
 }
 
 /* The FXSAVE image of a CPU after FNINIT with SSE defaults. */

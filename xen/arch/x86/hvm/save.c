@@ -73,7 +73,8 @@ int hvm_save_context(struct domain *d, XEN_GUEST_HANDLE(uint8) buf, uint32_t *si
     hdr.cpuid = l.a;
     rc = put_record(buf, &off, *size, HVM_SAVE_CODE(HEADER), 0, &hdr, sizeof(hdr));
 
-    cpu = xmalloc(struct hvm_hw_cpu);
+    /* Transient, on the caller's behalf: counted against the caller. */
+    cpu = domain_xzalloc(current->domain, struct hvm_hw_cpu);
     if ( !cpu )
         return -ENOMEM;
     for_each_vcpu ( d, v )
@@ -181,7 +182,8 @@ int hvm_load_context(struct domain *d, XEN_GUEST_HANDLE(uint8) from, uint32_t si
 
     if ( size > CONTEXT_MAX_BYTES || size < sizeof(struct hvm_save_descriptor) )
         return -EINVAL;
-    buf = xmalloc_bytes(size);
+    /* Transient (at most CONTEXT_MAX_BYTES), counted against the caller. */
+    buf = domain_xzalloc_bytes(current->domain, size);
     if ( !buf )
         return -ENOMEM;
     rc = copy_from_guest(buf, from, size) ? -EFAULT : 0;

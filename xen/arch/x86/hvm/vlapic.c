@@ -661,7 +661,7 @@ int vlapic_init(struct vcpu *v)
     struct vlapic *vlapic = vcpu_vlapic(v);
 
     vlapic->vcpu = v;
-    vlapic->regs = alloc_xenheap_page();
+    vlapic->regs = domain_alloc_xenheap_pages(v->domain, 0);   /* counted against it */
     if ( !vlapic->regs )
         return -ENOMEM;
     /* Enabled, xAPIC mode, where the MADT says; vCPU 0 is the BSP. */
@@ -679,7 +679,7 @@ void vlapic_destroy(struct vcpu *v)
     if ( !vlapic->regs )
         return;
     vlapic_timer_destroy(v);
-    free_xenheap_page(vlapic->regs);
+    domain_free_xenheap_pages(v->domain, vlapic->regs, 0);
     vlapic->regs = NULL;
 }
 
@@ -690,9 +690,8 @@ int vlapic_domain_init(struct domain *d)
     /* Without the CPU's help the page stays a hole: EPT faults, decoded. */
     if ( !hvm_funcs->apic_access_virt() )
         return 0;
-    if ( !(pg = alloc_xenheap_page()) )
+    if ( !(pg = domain_alloc_xenheap_pages(d, 0)) )
         return -ENOMEM;
-    memset(pg, 0, PAGE_SIZE);
     d->arch.hvm.apic_access_page = pg;
     /* Guest accesses to it are redirected to the virtual-APIC page by the CPU. */
     return p2m_set_entry(d, APIC_DEFAULT_BASE >> PAGE_SHIFT, virt_to_maddr(pg) >> PAGE_SHIFT,
@@ -701,8 +700,7 @@ int vlapic_domain_init(struct domain *d)
 
 void vlapic_domain_destroy(struct domain *d)
 {
-    if ( d->arch.hvm.apic_access_page )
-        free_xenheap_page(d->arch.hvm.apic_access_page);
+    domain_free_xenheap_pages(d, d->arch.hvm.apic_access_page, 0);
     d->arch.hvm.apic_access_page = NULL;
 }
 

@@ -22,6 +22,7 @@
 typedef uint64_t ept_entry_t;
 
 static void ept_sync_domain(struct p2m_domain *p2m);
+static void ept_free_level(struct domain *d, uint64_t *table, unsigned int level);
 
 
 static uint64_t ept_p2m_type_to_flags(const struct domain *d, p2m_type_t t,
@@ -86,13 +87,20 @@ static ept_entry_t *entry_table(ept_entry_t e)
     return maddr_to_virt(e & EPTE_ADDR_MASK);
 }
 
+/* A table page from the domain's paging pool (p2m-pool.c). */
 static ept_entry_t *new_table(struct domain *d)
 {
-    ept_entry_t *t = alloc_xenheap_page();
+    ept_entry_t *t = paging_pool_alloc(d);
 
     if ( t )
         d->arch.hvm.p2m.nr_table_pages++;
     return t;
+}
+
+static void free_table(struct domain *d, ept_entry_t *t)
+{
+    d->arch.hvm.p2m.nr_table_pages--;
+    paging_pool_free(d, t);
 }
 
 /* Replace the 2 MiB leaf *e with a table of 4 KiB leaves of the same type. */
@@ -153,9 +161,12 @@ static int ept_set_entry(struct p2m_domain *p2m, unsigned long gfn, unsigned lon
     e = &table[(gfn >> (9 * (target - 1))) & 0x1ff];
     if ( target == 2 && (*e & EPTE_RWX) && !is_leaf(*e, 2) )
     {
-        /* Replacing a table of 4 KiB leaves with one superpage leaf. */
-        d->arch.hvm.p2m.nr_table_pages--;
-        free_xenheap_page(entry_table(*e));
+        /*
+         * Replacing a table of 4 KiB leaves with one superpage leaf (the
+         * callers made sure it maps nothing; foreign leaves would drop
+         * their references here).
+         */
+        ept_free_level(d, entry_table(*e), 1);
     }
     *e = (mfn == INVALID_MFN) ? 0 : make_leaf(d, mfn, target, t);
 
@@ -192,7 +203,7 @@ static ept_entry_t *ept_lookup(struct p2m_domain *p2m, unsigned long gfn,
 }
 
 static unsigned long ept_get_entry(struct p2m_domain *p2m, unsigned long gfn,
-                                   p2m_type_t *t)
+                                   p2m_type_t *t, unsigned int *order)
 {
     unsigned int level;
     ept_entry_t *e = ept_lookup(p2m, gfn, &level);
@@ -203,10 +214,17 @@ static unsigned long ept_get_entry(struct p2m_domain *p2m, unsigned long gfn,
         return INVALID_MFN;
     }
     *t = leaf_type(*e);
+    if ( order )
+        *order = 9 * (level - 1);
     return ((*e & EPTE_ADDR_MASK) >> PAGE_SHIFT) +
            (gfn & ((1UL << (9 * (level - 1))) - 1));
 }
 
+/*
+ * Free the tables under 'table' back to the pool.  RAM leaves hold no
+ * reference (the frames are freed from the domain's page list, asm/mm.h);
+ * foreign leaves hold one each, dropped here.
+ */
 static void ept_free_level(struct domain *d, ept_entry_t *table, unsigned int level)
 {
     unsigned int i;
@@ -219,23 +237,13 @@ static void ept_free_level(struct domain *d, ept_entry_t *table, unsigned int le
             continue;
         if ( is_leaf(e, level) )
         {
-            p2m_type_t t = leaf_type(e);
-
-            if ( t == p2m_ram_rw || t == p2m_ram_logdirty || t == p2m_ram_ro )
-            {
-                unsigned int order = level == 2 ? SUPERPAGE_ORDER : 0;
-                unsigned long mfn = (e & EPTE_ADDR_MASK) >> PAGE_SHIFT, i;
-
-                /* The allocation's references: frames mapped elsewhere live on. */
-                for ( i = 0; i < (1UL << order); i++ )
-                    relinquish_page(mfn + i);
-                d->tot_pages -= 1UL << order;
-            }
+            if ( leaf_type(e) == p2m_map_foreign )
+                put_page((e & EPTE_ADDR_MASK) >> PAGE_SHIFT);
             continue;
         }
         ept_free_level(d, entry_table(e), level - 1);
     }
-    free_xenheap_page(table);
+    free_table(d, table);
 }
 
 static bool is_ram_type(p2m_type_t t)
@@ -327,10 +335,9 @@ static void ept_sync_domain(struct p2m_domain *p2m)
 /* Xen's ept_p2m_init: the EPT root and the operations of an EPT p2m. */
 int ept_p2m_init(struct p2m_domain *p2m)
 {
-    p2m->root = alloc_xenheap_page();
+    p2m->root = new_table(p2m->domain);
     if ( !p2m->root )
         return -ENOMEM;
-    p2m->nr_table_pages = 1;
     p2m->eptp = virt_to_maddr(p2m->root) | EPTP_MT_WB | EPTP_WALK_LENGTH(EPT_LEVELS) |
                 (cpu_has_vmx_ept_ad ? EPTP_AD_ENABLE : 0);
     p2m->set_entry = ept_set_entry;

@@ -5,7 +5,6 @@
 #include <xen/mm.h>
 #include <xen/sched.h>
 #include <xen/string.h>
-#include <xen/xmalloc.h>
 #include <asm/hvm/validate.h>
 #include <asm/mm.h>
 #include <asm/p2m.h>
@@ -21,17 +20,22 @@ unsigned long p2m_max_gfn(void)
 int p2m_init(struct domain *d)
 {
     struct p2m_domain *p2m = &d->arch.hvm.p2m;
+    int rc;
 
     p2m->domain = d;
+    if ( (rc = paging_pool_init(d)) )
+        return rc;
     return ept_p2m_init(p2m);
 }
 
+/* The tables go back to the pool (foreign leaves drop their references). */
 void p2m_teardown(struct domain *d)
 {
     struct p2m_domain *p2m = &d->arch.hvm.p2m;
 
     if ( p2m->teardown )
         p2m->teardown(p2m);
+    paging_pool_teardown(d);
 }
 
 int p2m_set_entry(struct domain *d, unsigned long gfn, unsigned long mfn,
@@ -46,7 +50,8 @@ int p2m_set_entry(struct domain *d, unsigned long gfn, unsigned long mfn,
     return p2m->set_entry(p2m, gfn, mfn, order, t);
 }
 
-unsigned long p2m_get_entry(struct domain *d, unsigned long gfn, p2m_type_t *t)
+unsigned long p2m_get_entry_order(struct domain *d, unsigned long gfn, p2m_type_t *t,
+                                  unsigned int *order)
 {
     struct p2m_domain *p2m = &d->arch.hvm.p2m;
 
@@ -56,7 +61,12 @@ unsigned long p2m_get_entry(struct domain *d, unsigned long gfn, p2m_type_t *t)
         *t = p2m_mmio_dm;
         return INVALID_MFN;
     }
-    return p2m->get_entry(p2m, gfn, t);
+    return p2m->get_entry(p2m, gfn, t, order);
+}
+
+unsigned long p2m_get_entry(struct domain *d, unsigned long gfn, p2m_type_t *t)
+{
+    return p2m_get_entry_order(d, gfn, t, NULL);
 }
 
 int p2m_change_type_range_noflush(struct domain *d, unsigned long begin,
@@ -107,6 +117,57 @@ void p2m_flush(struct domain *d)
 
 /* ---- populating RAM, mapping guest frames --------------------------------- */
 
+/* Undo assign_pages() of frames that never made it into the p2m. */
+static void unassign_pages(mfn_t mfn, unsigned int order)
+{
+    unsigned long i;
+
+    for ( i = 0; i < (1UL << order); i++ )
+        put_page_alloc_ref(mfn + i);
+}
+
+int p2m_add_ram(struct domain *d, unsigned long gfn, mfn_t mfn, unsigned int order)
+{
+    unsigned int o = order >= SUPERPAGE_ORDER ? SUPERPAGE_ORDER : 0;
+    unsigned long n = 1UL << order, i;
+    int rc;
+
+    if ( (gfn | mfn) & (n - 1) )
+        rc = -EINVAL;
+    else
+        rc = assign_pages(d, mfn, order);
+    if ( rc )
+    {
+        free_domheap_pages(mfn, order);
+        return rc;
+    }
+    /* In 2 MiB leaves where the extent has them, else 4 KiB ones. */
+    for ( i = 0; i < n; i += 1UL << o )
+        if ( (rc = p2m_set_entry(d, gfn + i, mfn + i, o, p2m_ram_rw)) )
+            break;
+    if ( rc )
+    {
+        while ( i )
+        {
+            i -= 1UL << o;
+            p2m_remove_entry(d, gfn + i, o);    /* a leaf just made: no split */
+        }
+        unassign_pages(mfn, order);     /* the last references: freed */
+    }
+    return rc;
+}
+
+bool p2m_range_empty(struct domain *d, unsigned long gfn, unsigned int order)
+{
+    unsigned long i;
+    p2m_type_t t;
+
+    for ( i = 0; i < (1UL << order); i++ )
+        if ( p2m_get_entry(d, gfn + i, &t) != INVALID_MFN )
+            return false;
+    return true;
+}
+
 int p2m_populate_ram(struct domain *d, unsigned long nr_pages)
 {
     unsigned long gfn = 0;
@@ -131,14 +192,8 @@ int p2m_populate_ram(struct domain *d, unsigned long nr_pages)
             return -ENOMEM;
 
         clear_pages(mfn_to_virt(mfn), order);
-        assign_pages(d, mfn, order);
-        rc = p2m_set_entry(d, gfn, mfn, order, p2m_ram_rw);
-        if ( rc )
-        {
-            put_pages(mfn, order);
+        if ( (rc = p2m_add_ram(d, gfn, mfn, order)) )
             return rc;
-        }
-        d->tot_pages += 1UL << order;
         gfn += 1UL << order;
     }
     return 0;
@@ -159,20 +214,37 @@ void p2m_note_hypervisor_write(struct domain *d, unsigned long gfn)
     paging_mark_dirty(d, gfn, NULL);
 }
 
+/* ---- references to guest frames, removing entries ------------------------ */
+
+static bool is_ram(p2m_type_t t)
+{
+    return t == p2m_ram_rw || t == p2m_ram_logdirty || t == p2m_ram_ro;
+}
+
+unsigned long get_page_from_gfn(struct domain *d, unsigned long gfn, p2m_type_t *t)
+{
+    unsigned long mfn = p2m_get_entry(d, gfn, t);
+
+    if ( mfn == INVALID_MFN || !is_ram(*t) || !get_page(mfn, d) )
+        return INVALID_MFN;
+    return mfn;
+}
+
+int p2m_remove_entry(struct domain *d, unsigned long gfn, unsigned int order)
+{
+    /* The EPT code invalidates the EPT caches (INVEPT) before returning. */
+    return p2m_set_entry(d, gfn, INVALID_MFN, order, p2m_mmio_dm);
+}
+
 /* ---- foreign mappings (XENMAPSPACE_gmfn_foreign) -------------------------- */
 
 /*
- * A foreign mapping holds a reference to the frame (get_page), so the
- * frame stays the one it was, and stays allocated, until it is unmapped:
- * if its owner dies meanwhile the frame is orphaned, not freed, and it is
- * freed with the last mapping (asm/mm.h).
+ * Map fd's frame mfn at gfn of d, with a reference.  The reference belongs to the p2m entry (as in Xen): nothing
+ * else records the mapping, and the p2m's teardown drops what is left.
  */
-/* Map fd's frame mfn (fgfn in fd, or INVALID_GFN) at gfn of d, with a reference. */
 static int add_foreign(struct domain *d, unsigned long gfn, struct domain *fd,
-                       unsigned long fgfn, unsigned long mfn)
+                       unsigned long mfn)
 {
-    struct p2m_domain *p2m = &d->arch.hvm.p2m;
-    struct foreign_map *fm;
     p2m_type_t t;
     int rc;
 
@@ -186,28 +258,12 @@ static int add_foreign(struct domain *d, unsigned long gfn, struct domain *fd,
             return rc;
     }
 
-    fm = xmalloc(struct foreign_map);
-    if ( !fm )
-        return -ENOMEM;
     if ( !get_page(mfn, fd) )
-    {
-        xfree(fm);
         return -EINVAL;             /* not (or no longer) fd's frame */
-    }
     rc = p2m_set_entry(d, gfn, mfn, 0, p2m_map_foreign);
     if ( rc )
-    {
         put_page(mfn);
-        xfree(fm);
-        return rc;
-    }
-    fm->gfn = gfn;
-    fm->owner = fd->domain_id;
-    fm->fgfn = fgfn;
-    fm->mfn = mfn;
-    fm->next = p2m->foreign;
-    p2m->foreign = fm;
-    return 0;
+    return rc;
 }
 
 /*
@@ -228,46 +284,28 @@ int p2m_add_foreign(struct domain *d, unsigned long gfn, struct domain *fd,
     if ( mfn == INVALID_MFN ||
          (t != p2m_ram_rw && t != p2m_ram_logdirty && t != p2m_gnttab_frame) )
         return -EINVAL;
-    return add_foreign(d, gfn, fd, fgfn, mfn);
+    return add_foreign(d, gfn, fd, mfn);
 }
 
 int p2m_add_foreign_frame(struct domain *d, unsigned long gfn, struct domain *fd,
                           unsigned long mfn)
 {
-    return add_foreign(d, gfn, fd, INVALID_GFN, mfn);
+    return add_foreign(d, gfn, fd, mfn);
 }
 
 int p2m_remove_foreign(struct domain *d, unsigned long gfn)
 {
-    struct foreign_map **pp, *fm;
+    unsigned long mfn;
+    p2m_type_t t;
     int rc;
 
-    for ( pp = &d->arch.hvm.p2m.foreign; (fm = *pp); pp = &fm->next )
-        if ( fm->gfn == gfn )
-        {
-            *pp = fm->next;
-            rc = p2m_set_entry(d, gfn, INVALID_MFN, 0, p2m_mmio_dm);
-            put_page(fm->mfn);
-            xfree(fm);
-            return rc;
-        }
-    return -ENOENT;
-}
-
-void p2m_drop_foreign_mappings_of(struct domain *fd)
-{
-    struct foreign_map *fm;
-
-    /*
-     * Its own mappings of others' frames go with its p2m; frames of its
-     * own that others map are kept by their references.
-     */
-    while ( (fm = fd->arch.hvm.p2m.foreign) )
-    {
-        fd->arch.hvm.p2m.foreign = fm->next;
-        put_page(fm->mfn);
-        xfree(fm);
-    }
+    mfn = p2m_get_entry(d, gfn, &t);
+    if ( mfn == INVALID_MFN || t != p2m_map_foreign )
+        return -ENOENT;
+    if ( (rc = p2m_remove_entry(d, gfn, 0)) )
+        return rc;                  /* the pool could not split: still mapped */
+    put_page(mfn);
+    return 0;
 }
 
 /* ---- grant mappings (GNTMAP_host_map of HVM callers) ----------------------- */

@@ -40,9 +40,16 @@
 #define L2_IDX(pfn)         (((pfn) >> L2_SHIFT) & ((1UL << NODE_SHIFT) - 1))
 #define LEAF_IDX(pfn)       ((pfn) & (LEAF_PFNS - 1))
 
+/* The domain whose log-dirty state ld is. */
+static struct domain *ld_domain(struct log_dirty_domain *ld)
+{
+    return container_of(ld, struct domain, arch.paging.log_dirty);
+}
+
+/* Trie pages come from the domain's paging pool (Xen's paging_new_log_dirty_page). */
 static void *trie_alloc(struct log_dirty_domain *ld)
 {
-    void *p = alloc_xenheap_page();
+    void *p = paging_pool_alloc(ld_domain(ld));
 
     if ( p )
         ld->allocs++;
@@ -80,6 +87,7 @@ static unsigned long *trie_leaf(struct log_dirty_domain *ld, unsigned long pfn,
 
 static void trie_free(struct log_dirty_domain *ld)
 {
+    struct domain *d = ld_domain(ld);
     void **l4 = ld->top, **l3, **l2;
     unsigned int i4, i3, i2;
 
@@ -95,12 +103,12 @@ static void trie_free(struct log_dirty_domain *ld)
                 continue;
             for ( i2 = 0; i2 < (1U << NODE_SHIFT); i2++ )
                 if ( l2[i2] )
-                    free_xenheap_page(l2[i2]);
-            free_xenheap_page(l2);
+                    paging_pool_free(d, l2[i2]);
+            paging_pool_free(d, l2);
         }
-        free_xenheap_page(l3);
+        paging_pool_free(d, l3);
     }
-    free_xenheap_page(l4);
+    paging_pool_free(d, l4);
     ld->top = NULL;
     ld->last_leaf = NULL;
     ld->allocs = 0;
@@ -521,8 +529,8 @@ static void dirty_blocks_init(struct domain *d)
         return;
     while ( ((pfns - 1) >> shift) + 1 > XEN_DIRTY_BLOCKS_MAX )
         shift++;
-    ld->block_dirty = xzalloc_array(uint64_t, ((pfns - 1) >> shift) + 1);
-    ld->block_logged = xzalloc_array(uint64_t, ((pfns - 1) >> shift) + 1);
+    ld->block_dirty = domain_xzalloc_array(d, uint64_t, ((pfns - 1) >> shift) + 1);
+    ld->block_logged = domain_xzalloc_array(d, uint64_t, ((pfns - 1) >> shift) + 1);
     if ( !ld->block_dirty || !ld->block_logged )
     {
         xfree(ld->block_dirty);
@@ -600,11 +608,18 @@ int paging_domctl(struct domain *d, struct xen_domctl_shadow_op *sc)
         return paging_log_dirty_op(d, sc, sc->op == XEN_DOMCTL_SHADOW_OP_CLEAN);
 
     case XEN_DOMCTL_SHADOW_OP_GET_ALLOCATION:
-        sc->mb = DIV_ROUND_UP(d->arch.hvm.p2m.nr_table_pages, 256);
+        /* The paging pool, in whole MiB (Xen's hap_get_allocation). */
+        sc->mb = DIV_ROUND_UP(d->arch.hvm.p2m.pool.total, 1UL << (20 - PAGE_SHIFT));
         return 0;
 
     case XEN_DOMCTL_SHADOW_OP_SET_ALLOCATION:
-        return 0;                   /* p2m tables come from the heap as needed */
+    {
+        int rc = paging_pool_set_size(d, (unsigned long)sc->mb << (20 - PAGE_SHIFT), true);
+
+        if ( !rc )
+            sc->mb = DIV_ROUND_UP(d->arch.hvm.p2m.pool.total, 1UL << (20 - PAGE_SHIFT));
+        return rc;                  /* -ERESTART: do_domctl continues it */
+    }
 
     default:
         return -EINVAL;

@@ -534,7 +534,7 @@ int vmx_create_vmcs(struct vcpu *v)
     struct domain *d = v->domain;
     uint32_t secondary = vmx_caps.secondary;
 
-    vmx->vmcs = alloc_xenheap_page();
+    vmx->vmcs = domain_alloc_xenheap_pages(d, 0);      /* counted against d */
     if ( !vmx->vmcs )
         return -ENOMEM;
     *(uint32_t *)vmx->vmcs = vmx_caps.revision_id;
@@ -635,13 +635,13 @@ void vmx_destroy_vmcs(struct vcpu *v)
     if ( vmx->vmcs )
     {
         vmx_clear_vmcs(v);
-        free_xenheap_page(vmx->vmcs);
+        domain_free_xenheap_pages(v->domain, vmx->vmcs, 0);
         vmx->vmcs = NULL;
         vmx->vmcs_pa = 0;
     }
     if ( vmx->pml_pg )
     {
-        free_xenheap_page(vmx->pml_pg);
+        domain_free_xenheap_pages(v->domain, vmx->pml_pg, 0);
         vmx->pml_pg = NULL;
     }
 }
@@ -684,7 +684,7 @@ int vmx_domain_enable_pml(struct domain *d)
 
     for_each_vcpu ( d, v )
         if ( !v->arch.hvm.vmx.pml_pg &&
-             !(v->arch.hvm.vmx.pml_pg = alloc_xenheap_page()) )
+             !(v->arch.hvm.vmx.pml_pg = domain_alloc_xenheap_pages(d, 0)) )
             return -ENOMEM;
 
     for_each_vcpu ( d, v )

@@ -8,6 +8,7 @@
 #define __ASM_X86_P2M_H__
 
 #include <xen/types.h>
+#include <asm/mm.h>
 
 /* p2m types (the names are Xen's; the numbers are this tree's own). */
 typedef enum {
@@ -39,6 +40,24 @@ typedef enum {
 struct p2m_domain;
 struct domain;
 
+/*
+ * The domain's paging pool (Xen's HAP pool, XEN_DOMCTL_set_paging_mempool_size
+ * and SHADOW_OP_SET_ALLOCATION): pages taken from the heap in advance, of
+ * which the domain's EPT tables and log-dirty trie are made.  Nothing the
+ * guest does can make them grow past the pool: when it is used up a p2m
+ * change fails with -ENOMEM and a log-dirty bit is lost (and reported).
+ */
+struct paging_pool {
+    struct page_list_head free;     /* pages not in use */
+    unsigned long   total;          /* pages in the pool, free or used */
+    unsigned long   used;           /* EPT tables and log-dirty pages now */
+    unsigned long   peak;           /* the most ever used at once */
+    unsigned long   failed;         /* allocations it could not serve */
+};
+
+/* Pages a domain's pool starts with (Xen's hap_enable: 1 MiB). */
+#define PAGING_POOL_DEFAULT_PAGES   256
+
 struct p2m_domain {
     struct domain  *domain;
     void           *root;       /* EPT PML4 */
@@ -46,7 +65,7 @@ struct p2m_domain {
     unsigned long   max_mapped_pfn;
     unsigned long   nr_table_pages;
     unsigned long   superpages_logdirty; /* 2 MiB leaves made log-dirty (split on first write) */
-    struct foreign_map *foreign;    /* frames of other domains mapped here */
+    struct paging_pool pool;
 
     /*
      * The implementation's operations (EPT: ept_p2m_init in p2m-ept.c).
@@ -57,20 +76,29 @@ struct p2m_domain {
      */
     int  (*set_entry)(struct p2m_domain *p2m, unsigned long gfn, unsigned long mfn,
                       unsigned int order, p2m_type_t t);
-    unsigned long (*get_entry)(struct p2m_domain *p2m, unsigned long gfn, p2m_type_t *t);
+    unsigned long (*get_entry)(struct p2m_domain *p2m, unsigned long gfn, p2m_type_t *t,
+                               unsigned int *order);
     int  (*change_type_range)(struct p2m_domain *p2m, unsigned long begin,
                               unsigned long end, p2m_type_t nt);
     void (*flush)(struct p2m_domain *p2m);
     void (*teardown)(struct p2m_domain *p2m);
 };
 
-struct foreign_map {
-    struct foreign_map *next;
-    unsigned long gfn;              /* where, in this domain */
-    uint16_t      owner;            /* whose frame (when mapped) */
-    unsigned long fgfn;             /* the frame's gfn in the owner */
-    unsigned long mfn;
-};
+/* p2m-pool.c: the paging pool. */
+int paging_pool_init(struct domain *d);
+/*
+ * Grow or shrink d's pool to 'pages' (never below what is in use).
+ * -ENOMEM if the heap ran out (what was added stays), -ERESTART if
+ * 'preemptible' and the caller should continue.
+ */
+int paging_pool_set_size(struct domain *d, unsigned long pages, bool preemptible);
+/* A zeroed page from d's pool, or NULL (counted in 'failed'). */
+void *paging_pool_alloc(struct domain *d);
+void paging_pool_free(struct domain *d, void *p);
+/* Every page back to the heap; nothing may be in use. */
+void paging_pool_teardown(struct domain *d);
+/* Xen's dom0_paging_pages(): the pool for a domain of nr_pages, in pages. */
+unsigned long paging_pool_pages_for(unsigned int vcpus, unsigned long nr_pages);
 
 int p2m_init(struct domain *d);
 /* p2m-ept.c: set up p2m as an EPT p2m (root table, operations). */
@@ -88,9 +116,19 @@ int p2m_set_entry(struct domain *d, unsigned long gfn, unsigned long mfn,
                   unsigned int order, p2m_type_t t);
 /* Look up one 4 KiB frame; INVALID_MFN if not mapped. */
 unsigned long p2m_get_entry(struct domain *d, unsigned long gfn, p2m_type_t *t);
+/* The same, with the order of the leaf that maps it (0 or 9). */
+unsigned long p2m_get_entry_order(struct domain *d, unsigned long gfn, p2m_type_t *t,
+                                  unsigned int *order);
 
 /* Populate [0, nr_pages) of guest RAM with fresh, zeroed frames. */
 int p2m_populate_ram(struct domain *d, unsigned long nr_pages);
+/*
+ * Give d the 2^order fresh frames at mfn (assign_pages: -E2BIG past
+ * max_pages) and map them at gfn as RAM; on failure they are freed.
+ */
+int p2m_add_ram(struct domain *d, unsigned long gfn, mfn_t mfn, unsigned int order);
+/* Nothing mapped in [gfn, gfn + 2^order). */
+bool p2m_range_empty(struct domain *d, unsigned long gfn, unsigned int order);
 
 /* A machine pointer to guest-physical 'gpa' if it is RAM, else NULL. */
 void *p2m_map_gpa(struct domain *d, uint64_t gpa, p2m_type_t *t);
@@ -98,10 +136,16 @@ void *p2m_map_gpa(struct domain *d, uint64_t gpa, p2m_type_t *t);
 /* Invalidate the cached translations of d's p2m (EPT: INVEPT). */
 void p2m_flush(struct domain *d);
 
-/* Map foreign domain fd's frame fgfn at gfn of d / undo it. */
+/*
+ * Map foreign domain fd's frame fgfn at gfn of d / undo it.  The p2m entry
+ * holds a reference to the frame, dropped when it is unmapped or d's p2m
+ * is torn down; frames of fd that d maps stay valid (orphaned) if fd dies
+ * first (asm/mm.h).
+ */
 int p2m_add_foreign(struct domain *d, unsigned long gfn, struct domain *fd,
                     unsigned long fgfn);
 int p2m_remove_foreign(struct domain *d, unsigned long gfn);
+
 /*
  * The same for a frame named by its mfn (XENMEM_acquire_resource: frames
  * of fd that need not be in fd's p2m, e.g. its grant table); fd must own
@@ -121,12 +165,17 @@ int p2m_add_foreign_frame(struct domain *d, unsigned long gfn, struct domain *fd
 int p2m_add_grant_mapping(struct domain *d, unsigned long gfn, unsigned long mfn,
                           bool readonly);
 int p2m_remove_grant_mapping(struct domain *d, unsigned long gfn, unsigned long mfn);
+
 /*
- * fd is going away: drop its own foreign mappings.  Frames of fd that
- * other domains map stay valid where they are mapped (their references
- * keep them, asm/mm.h) until unmapped.
+ * A reference to d's own RAM frame at gfn (Xen's get_page_from_gfn), for
+ * the hypervisor to keep using it whatever the guest does to its p2m
+ * (vcpu_info, FIFO control blocks...); INVALID_MFN if gfn is not d's RAM.
+ * Drop it with put_page().
  */
-void p2m_drop_foreign_mappings_of(struct domain *fd);
+unsigned long get_page_from_gfn(struct domain *d, unsigned long gfn, p2m_type_t *t);
+
+/* Remove whatever is at gfn from d's p2m (4 KiB, or a 2 MiB leaf with order 9). */
+int p2m_remove_entry(struct domain *d, unsigned long gfn, unsigned int order);
 
 /* Retype the RAM in [begin, begin + nr) (ram_rw <-> ram_logdirty). */
 int p2m_change_type_range(struct domain *d, unsigned long begin,

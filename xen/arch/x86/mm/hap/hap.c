@@ -117,7 +117,14 @@ bool hap_handle_logdirty_fault(struct vcpu *v, unsigned long gfn)
     dirty_domain_count(d, wp_faults);
     dirty_vcpu_count(v, wp_faults);
     paging_mark_dirty(d, gfn, v);
-    p2m_relax_after_violation(d, gfn);
+    /*
+     * A 2 MiB leaf is split first: with the domain's paging pool used up
+     * (by the domain itself) the page stays write-protected and the write
+     * would fault for ever.  As Xen on a p2m failure here: the domain dies.
+     */
+    if ( p2m_relax_after_violation(d, gfn) )
+        domain_crash(d, "d%uv%u: no paging pool page to split gfn %#lx for log-dirty",
+                     d->domain_id, v->vcpu_id, gfn);
     return true;
 }
 
