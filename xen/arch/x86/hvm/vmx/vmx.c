@@ -14,6 +14,7 @@
 #include <xen/param.h>
 #include <xen/sched.h>
 #include <asm/cpuid.h>
+#include <asm/debugreg.h>
 #include <asm/hvm/hvm.h>
 #include <asm/hvm/support.h>
 #include <asm/hvm/validate.h>
@@ -64,16 +65,28 @@ void vmx_inject_hw_exception(unsigned int vector, int error_code)
     __vmwrite(VM_ENTRY_INTR_INFO, info);
 }
 
-/* Step over the instruction that caused the exit. */
-static void update_guest_rip(struct cpu_user_regs *regs)
+/*
+ * Step over 'len' bytes of instruction the hypervisor completed for the
+ * guest: leaving it ends any STI / MOV SS interrupt shadow and clears
+ * RFLAGS.RF, as completing an instruction does.
+ */
+static void step_over(struct cpu_user_regs *regs, unsigned long len)
 {
     unsigned long intr;
 
-    regs->rip += __vmread(VM_EXIT_INSTRUCTION_LEN);
-    /* Leaving the instruction ends any STI / MOV SS interrupt shadow. */
+    regs->rip += len;
+    regs->rflags &= ~(unsigned long)X86_EFLAGS_RF;
     intr = __vmread(GUEST_INTERRUPTIBILITY_INFO);
-    if ( intr & 3 )
-        __vmwrite(GUEST_INTERRUPTIBILITY_INFO, intr & ~3UL);
+    if ( intr & (VMX_INTR_SHADOW_STI | VMX_INTR_SHADOW_MOV_SS) )
+        __vmwrite(GUEST_INTERRUPTIBILITY_INFO,
+                  intr & ~(unsigned long)(VMX_INTR_SHADOW_STI | VMX_INTR_SHADOW_MOV_SS));
+}
+
+/* Complete the instruction that caused the exit (Xen's update_guest_eip). */
+static void update_guest_rip(struct cpu_user_regs *regs)
+{
+    step_over(regs, __vmread(VM_EXIT_INSTRUCTION_LEN));
+    vmx_singlestep_done(current, regs);
 }
 
 /* ---- exit handlers ------------------------------------------------------ */
@@ -96,6 +109,16 @@ static void vmx_exit_exception_nmi(struct vcpu *v, struct cpu_user_regs *regs)
 
     if ( type == X86_EVENTTYPE_NMI )
         return;                     /* nothing raises NMIs on purpose */
+    switch ( info & INTR_INFO_VECTOR_MASK )
+    {
+    case X86_EXC_DB:
+        vmx_exit_debug(v, regs, info);
+        return;
+    case X86_EXC_AC:
+        /* Intercepted only against XSA-156 loops: the guest's own #AC. */
+        vmx_inject_hw_exception(X86_EXC_AC, __vmread(VM_EXIT_INTR_ERROR_CODE));
+        return;
+    }
     domain_crash(v->domain, "d%uv%u unexpected exception %u at rip %#lx",
                  v->domain->domain_id, v->vcpu_id, info & INTR_INFO_VECTOR_MASK,
                  (unsigned long)regs->rip);
@@ -139,9 +162,11 @@ static void vmx_exit_vmcall(struct vcpu *v, struct cpu_user_regs *regs)
 {
     unsigned long len = __vmread(VM_EXIT_INSTRUCTION_LEN);
 
-    update_guest_rip(regs);
+    step_over(regs, len);
     if ( hvm_hypercall(v, regs) == HVM_HCALL_preempted )
         regs->rip -= len;           /* a continuation: VMCALL runs again */
+    else if ( v == current && vmx_vmcs_is_loaded(v) )
+        vmx_singlestep_done(v, regs);   /* not if it went away (shutdown) */
 }
 
 /*
@@ -354,9 +379,9 @@ static void vmx_emulate_apic_mmio(struct vcpu *v, struct cpu_user_regs *regs,
                      offset, (unsigned long)regs->rip);
         return;
     }
-    /* Leaving the instruction ends any STI / MOV SS interrupt shadow. */
-    if ( __vmread(GUEST_INTERRUPTIBILITY_INFO) & 3 )
-        __vmwrite(GUEST_INTERRUPTIBILITY_INFO, __vmread(GUEST_INTERRUPTIBILITY_INFO) & ~3UL);
+    /* x86_emulate advanced RIP: the rest of completing an instruction. */
+    step_over(regs, 0);
+    vmx_singlestep_done(v, regs);
 }
 
 /* APIC-access exit (fault-like): a read of PPR, TMCCT..., or a write the CPU will not take. */
@@ -457,6 +482,7 @@ static const vmx_exit_handler_t vmx_exit_handlers[EXIT_REASON_NR] = {
     [EXIT_REASON_MWAIT_INSTRUCTION]     = vmx_exit_ud,
     [EXIT_REASON_MONITOR_INSTRUCTION]   = vmx_exit_ud,
     [EXIT_REASON_CR_ACCESS]             = vmx_exit_cr_access,
+    [EXIT_REASON_DR_ACCESS]             = vmx_exit_dr_access,
     [EXIT_REASON_IO_INSTRUCTION]        = vmx_exit_io,
     [EXIT_REASON_MSR_READ]              = vmx_exit_msr_read,
     [EXIT_REASON_MSR_WRITE]             = vmx_exit_msr_write,
@@ -525,6 +551,7 @@ void vmx_do_resume(struct vcpu *v)
 
     /* The one place the running vCPU's VMCS is made the loaded one. */
     vmx_vmcs_reload(v);
+    vmx_restore_dr(v);
     while ( vcpu_runnable(v) && sched_may_enter_guest() )
     {
         /* Exit handlers touch other VMCSs only inside enter/exit pairs. */
@@ -626,6 +653,7 @@ static uint64_t vmx_get_msr(struct vcpu *v, uint32_t msr, bool *ok)
         if ( vmx_caps.entry & VM_ENTRY_LOAD_GUEST_PAT )
             return __vmread(GUEST_PAT);
         break;
+    case MSR_IA32_DEBUGCTLMSR:  return __vmread(GUEST_IA32_DEBUGCTL);
     }
     *ok = false;
     return 0;
@@ -645,6 +673,9 @@ static bool vmx_set_msr(struct vcpu *v, uint32_t msr, uint64_t val)
         if ( !(vmx_caps.entry & VM_ENTRY_LOAD_GUEST_PAT) )
             return false;
         __vmwrite(GUEST_PAT, val);
+        return true;
+    case MSR_IA32_DEBUGCTLMSR:  /* checked by the MSR policy (msr.c) */
+        __vmwrite(GUEST_IA32_DEBUGCTL, val);
         return true;
     }
     return false;
@@ -898,6 +929,14 @@ static void vmx_save_cpu(struct vcpu *v, struct hvm_hw_cpu *c)
     c->msr_tsc_aux = h->msr_tsc_aux;
     c->tsc = rdtsc();
 
+    {
+        unsigned long dr[4], dr6;
+
+        vmx_get_debugregs(v, dr, &dr6);
+        c->dr0 = dr[0]; c->dr1 = dr[1]; c->dr2 = dr[2]; c->dr3 = dr[3];
+        c->dr6 = dr6;
+    }
+
     vmx_vmcs_enter(v);
     c->cr3 = __vmread(GUEST_CR3);
     c->dr7 = __vmread(GUEST_DR7);
@@ -959,7 +998,13 @@ static int vmx_load_cpu(struct vcpu *v, const struct hvm_hw_cpu *c)
 
     vmx_vmcs_enter(v);
     __vmwrite(GUEST_CR3, c->cr3);
-    __vmwrite(GUEST_DR7, c->dr7 ? c->dr7 : 0x400);
+    /* The fixed bits as the CPU has them; bits 63:32 were refused. */
+    __vmwrite(GUEST_DR7, x86_adj_dr7_rsvd(v, c->dr7));
+    {
+        const unsigned long dr[4] = { c->dr0, c->dr1, c->dr2, c->dr3 };
+
+        vmx_set_debugregs(v, dr, x86_adj_dr6_rsvd(v, c->dr6));
+    }
     LOAD_SEG(c, x86_seg_cs, cs);
     LOAD_SEG(c, x86_seg_ds, ds);
     LOAD_SEG(c, x86_seg_es, es);
@@ -1012,6 +1057,7 @@ const struct hvm_function_table vmx_function_table = {
     .disable_pml        = vmx_domain_disable_pml,
     .flush_pml          = vmx_domain_flush_pml_buffers,
     .apic_access_virt   = vmx_apic_access_virt,
+    .ctxt_switch_from   = vmx_save_dr,
     .vlapic_mode_changed = vmx_vlapic_mode_changed,
     .vcpu_reset_state   = vmx_vcpu_reset_state,
 };
