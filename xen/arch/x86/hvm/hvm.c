@@ -211,6 +211,9 @@ void hvm_set_memory_map(struct domain *d, const struct hvm_memmap_table_entry *m
 
 void hvm_domain_destroy(struct domain *d)
 {
+    if ( d->arch.hvm.mmio_unclaimed )
+        printk(XENLOG_INFO "d%u: %lu accesses to guest-physical addresses nothing claims (read as all ones, writes dropped)\n",
+               d->domain_id, (unsigned long)d->arch.hvm.mmio_unclaimed);
     paging_teardown(d);
     p2m_drop_foreign_mappings_of(d);
     p2m_teardown(d);

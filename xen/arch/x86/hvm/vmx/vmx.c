@@ -16,6 +16,7 @@
 #include <asm/cpuid.h>
 #include <asm/debugreg.h>
 #include <asm/hvm/hvm.h>
+#include <asm/hvm/io.h>
 #include <asm/hvm/support.h>
 #include <asm/hvm/validate.h>
 #include <asm/hvm/vlapic.h>
@@ -24,7 +25,9 @@
 #include <asm/hvm/vmx/vmx.h>
 #include <asm/x86_emulate.h>
 #include <asm/msr.h>
+#include <asm/p2m.h>
 #include <asm/processor.h>
+#include <asm/x86_emulate.h>
 #include <xen/string.h>
 #include <public/hvm/hvm_vcpu.h>
 #include <public/hvm/save.h>
@@ -349,23 +352,35 @@ static unsigned int vmx_code_mode(struct vcpu *v)
     return (__vmread(GUEST_CS_AR_BYTES) & SEG_AR_DB) ? 32 : 16;
 }
 
+/* x86_emulate's view of the instruction at RIP: the mode and what is mapped of its bytes. */
+static void vmx_emulate_ctxt(struct vcpu *v, struct cpu_user_regs *regs,
+                             struct x86_emulate_ctxt *ctxt, uint8_t insn[15])
+{
+    unsigned long rip = __vmread(GUEST_CS_BASE) + regs->rip;
+
+    memset(insn, 0, 15);
+    ctxt->regs = regs;
+    ctxt->insn = insn;
+    ctxt->mode = vmx_code_mode(v);
+    if ( ctxt->mode == 64 )
+        rip = regs->rip;
+    else
+        rip = (uint32_t)rip;
+    /* The instruction may end a page. */
+    for ( ctxt->insn_bytes = 0; ctxt->insn_bytes < 15; ctxt->insn_bytes++ )
+        if ( hvm_fetch_from_guest_linear(&insn[ctxt->insn_bytes], rip + ctxt->insn_bytes, 1) )
+            break;
+}
+
 static void vmx_emulate_apic_mmio(struct vcpu *v, struct cpu_user_regs *regs,
                                   unsigned int offset, bool write)
 {
     struct apic_mmio m = { v, offset };
     uint8_t insn[15];
-    struct x86_emulate_ctxt ctxt = {
-        .regs = regs, .insn = insn, .priv = &m, .mode = vmx_code_mode(v),
-    };
-    unsigned long rip = __vmread(GUEST_CS_BASE) + regs->rip;
+    struct x86_emulate_ctxt ctxt = { .priv = &m };
     int rc;
 
-    if ( ctxt.mode != 64 )
-        rip = (uint32_t)rip;
-    /* What is mapped of the 15 bytes (the instruction may end a page). */
-    for ( ctxt.insn_bytes = 0; ctxt.insn_bytes < sizeof(insn); ctxt.insn_bytes++ )
-        if ( hvm_fetch_from_guest_linear(&insn[ctxt.insn_bytes], rip + ctxt.insn_bytes, 1) )
-            break;
+    vmx_emulate_ctxt(v, regs, &ctxt, insn);
     rc = x86_emulate(&ctxt, &apic_mmio_ops);
     if ( rc == X86EMUL_EXCEPTION )
     {
@@ -405,10 +420,56 @@ static void vmx_exit_apic_write(struct vcpu *v, struct cpu_user_regs *regs)
     vlapic_apic_write(v, __vmread(EXIT_QUALIFICATION) & 0xfff);
 }
 
+/*
+ * An access to a guest-physical address nothing claims (Xen's null
+ * handler, hvm/intercept.c): the instruction at RIP is fetched and
+ * emulated by x86_emulate() with reads of all ones and writes dropped.
+ */
+static void vmx_emulate_unclaimed_mmio(struct vcpu *v, struct cpu_user_regs *regs,
+                                       uint64_t gpa)
+{
+    uint8_t insn[15];
+    struct x86_emulate_ctxt ctxt = {};
+    const char *why = NULL;
+    int rc;
+
+    vmx_emulate_ctxt(v, regs, &ctxt, insn);
+    rc = hvm_mmio_unclaimed(v, &ctxt, gpa, &why);
+    switch ( rc )
+    {
+    case X86EMUL_OKAY:
+        step_over(regs, 0);             /* x86_emulate advanced RIP */
+        vmx_singlestep_done(v, regs);
+        break;
+    case X86EMUL_EXCEPTION:             /* LOCK where it cannot be: #UD */
+        vmx_inject_hw_exception(ctxt.exception, -1);
+        break;
+    default:
+        domain_crash(v->domain, "d%uv%u cannot emulate the access to unclaimed MMIO at gpa %#lx (rip %#lx, bytes %02x %02x %02x %02x): %s",
+                     v->domain->domain_id, v->vcpu_id, (unsigned long)gpa,
+                     (unsigned long)regs->rip, insn[0], insn[1], insn[2], insn[3], why);
+        break;
+    }
+}
+
+/*
+ * An EPT violation that log-dirty tracking does not explain.  The xAPIC
+ * page (without the CPU's APIC virtualisation) is emulated on the vLAPIC;
+ * any other address inside the guest-physical width that is not RAM
+ * (p2m_mmio_dm: nothing mapped) goes to the null handler, as in Xen.
+ * What cannot be emulated crashes the domain with the reason: an
+ * instruction fetch, an access while delivering an event or walking the
+ * guest's page tables, an address beyond the guest-physical width (on
+ * hardware whose width is the guest's, the guest's own page walk faults
+ * first with #PF(RSVD)).
+ */
 static void vmx_exit_ept_violation(struct vcpu *v, struct cpu_user_regs *regs)
 {
     unsigned long q = __vmread(EXIT_QUALIFICATION);
     uint64_t gpa = __vmread(GUEST_PHYSICAL_ADDRESS);
+    unsigned long gfn = gpa >> PAGE_SHIFT;
+    p2m_type_t t = p2m_ram_rw;
+    const char *why = NULL;
 
     if ( hvm_hap_nested_page_fault(v, gpa, q) )
         return;
@@ -420,11 +481,29 @@ static void vmx_exit_ept_violation(struct vcpu *v, struct cpu_user_regs *regs)
         vmx_emulate_apic_mmio(v, regs, gpa & ~PAGE_MASK, q & EPT_WRITE_VIOLATION);
         return;
     }
-    domain_crash(v->domain, "d%uv%u EPT violation: gpa %#lx (%c%c%c) at rip %#lx",
+    if ( gfn <= p2m_max_gfn() )
+        p2m_get_entry(v->domain, gfn, &t);
+    if ( gfn > p2m_max_gfn() )
+        why = "beyond the guest-physical address width";
+    else if ( t != p2m_mmio_dm )
+        why = NULL;                     /* RAM the access may not make */
+    else if ( q & EPT_EXEC_VIOLATION )
+        why = "instruction fetch from MMIO";
+    else if ( __vmread(IDT_VECTORING_INFO) & INTR_INFO_VALID_MASK )
+        why = "MMIO touched while delivering an event";
+    else if ( !(q & EPT_GLA_VALID) || !(q & EPT_GLA_FAULT) )
+        why = "MMIO touched by the guest's page walk";
+    else
+    {
+        vmx_emulate_unclaimed_mmio(v, regs, gpa);
+        return;
+    }
+    domain_crash(v->domain, "d%uv%u EPT violation: gpa %#lx (%c%c%c) at rip %#lx%s%s",
                  v->domain->domain_id, v->vcpu_id, (unsigned long)gpa,
                  q & EPT_READ_VIOLATION ? 'r' : '-',
                  q & EPT_WRITE_VIOLATION ? 'w' : '-',
-                 q & EPT_EXEC_VIOLATION ? 'x' : '-', (unsigned long)regs->rip);
+                 q & EPT_EXEC_VIOLATION ? 'x' : '-', (unsigned long)regs->rip,
+                 why ? ": " : "", why ?: "");
 }
 
 static void vmx_exit_pml_full(struct vcpu *v, struct cpu_user_regs *regs)
