@@ -21,7 +21,9 @@ enum fuzz_class {
     FC_FIFO,        /* FIFO event channels: init_control, expand_array,
                        set_priority, reset, with events flowing (fifo.c) */
     FC_GNTTAB,      /* our own grant table against a model (gnttab.c) */
-#define FC_BASE_NR (FC_GNTTAB + 1)
+    FC_DR,          /* MOV to/from DR0-DR7, values and CR4.DE at random */
+    FC_UNCLAIMED,   /* loads, stores, RMW on guest-physical addresses not RAM */
+#define FC_BASE_NR (FC_UNCLAIMED + 1)
     /*
      * Each widens what the operations of its base class may do.  The first
      * four once panicked or hung the host and are in the default set now
@@ -110,6 +112,11 @@ void fuzz_gnttab_finish(void);
 /* Whether a gfn / handle belongs to the gnttab class (hcall.c keeps off them). */
 bool gnttab_slot_gfn(unsigned long gfn);
 bool gnttab_model_handle(uint32_t handle);
+void fuzz_dr(void);             /* dr.c */
+void fuzz_unclaimed(void);      /* unclaimed.c */
+
+/* The end of RAM, rounded up to 2 MiB: above it nothing is RAM. */
+extern unsigned long fuzz_ram_top;
 
 /* cpu.c: the state every operation must leave as it found it. */
 void cpu_state_save(void);
