@@ -97,6 +97,7 @@ static void spoil_event(struct hvm_hw_cpu *c)   { c->pending_event = 0x80000100u
 static void spoil_fs(struct hvm_hw_cpu *c)      { c->fs_base = 0x8000000000000000UL; }
 static void spoil_tsc_aux(struct hvm_hw_cpu *c) { c->msr_tsc_aux = 1UL << 33; }
 static void spoil_pat_like_dr7(struct hvm_hw_cpu *c) { c->dr7 = 1UL << 40; }
+static void spoil_dr6(struct hvm_hw_cpu *c)     { c->dr6 = 1UL << 32 | 0xffff0ff0UL; }
 
 static const struct {
     const char *what;
@@ -117,6 +118,7 @@ static const struct {
     { "FS base non-canonical",          spoil_fs },
     { "TSC_AUX bits 63:32",             spoil_tsc_aux },
     { "DR7 bits 63:32",                 spoil_pat_like_dr7 },
+    { "DR6 bits 63:32",                 spoil_dr6 },
 };
 
 static void test_hvmcontext(void)

@@ -23,7 +23,9 @@ enum fuzz_class {
     FC_GNTTAB,      /* our own grant table against a model (gnttab.c) */
     FC_MEM,         /* shared_info/vcpu_info moves, populate, decrease and
                        increase_reservation over a window of our RAM (mem.c) */
-#define FC_BASE_NR (FC_MEM + 1)
+    FC_DR,          /* MOV to/from DR0-DR7, values and CR4.DE at random */
+    FC_UNCLAIMED,   /* loads, stores, RMW on guest-physical addresses not RAM */
+#define FC_BASE_NR (FC_UNCLAIMED + 1)
     /*
      * Each widens what the operations of its base class may do.  The first
      * four once panicked or hung the host and are in the default set now
@@ -117,6 +119,11 @@ void fuzz_mem(void);
 /* mem.c: its window and model (false: no room); the end-of-run check. */
 bool mem_init(void);
 void mem_check(void);
+void fuzz_dr(void);             /* dr.c */
+void fuzz_unclaimed(void);      /* unclaimed.c */
+
+/* The end of RAM, rounded up to 2 MiB: above it nothing is RAM. */
+extern unsigned long fuzz_ram_top;
 
 /* cpu.c: the state every operation must leave as it found it. */
 void cpu_state_save(void);

@@ -4,8 +4,9 @@
  * pseudo-random sequence of hypercalls (every number 0..63 and beyond,
  * random sub-ops, boundary arguments), MSR reads and writes, control
  * register writes, port I/O, deliberate exceptions, FIFO event channel
- * control-block operations, and operations on its own grant table checked
- * against a model (gnttab.c).  Every fault it
+ * control-block operations, operations on its own grant table checked
+ * against a model (gnttab.c), debug-register accesses (dr.c) and accesses
+ * to guest-physical addresses that are not RAM (unclaimed.c).  Every fault it
  * provokes is caught through the exception table, counted, and execution
  * goes on; every hypercall result must be a success or one of Xen's error
  * numbers (and a domU's control calls -EPERM), every fault the one the
@@ -15,8 +16,8 @@
  * Guest command line:
  *   seed=<n>     the seed (default 1); the same seed repeats the same run
  *   iters=<n>    operations (default 2000)
- *   ops=<list>   classes, comma-separated: hcall msr cr io exc apic fifo gnttab mem (the
- *                default set); msr-bad cr0-high cr0-pg invd hlt io-string
+ *   ops=<list>   classes, comma-separated: hcall msr cr io exc apic fifo gnttab
+ *                mem dr unclaimed (the default set); msr-bad cr0-high cr0-pg invd hlt io-string
  *                (off by default: see fuzz.h) widen the operations of their
  *                base class (msr, cr, exc, exc and hcall, io);
  *                "default", "all"; a leading '-' removes one, e.g.
@@ -35,8 +36,8 @@ const char test_title[] = "Hostile guest: seeded hypercall/MSR/CR/I/O/exception 
 const char *const fuzz_class_names[FC_NR] = {
     [FC_HCALL] = "hcall", [FC_MSR] = "msr", [FC_CR] = "cr", [FC_IO] = "io",
     [FC_EXC] = "exc", [FC_APIC] = "apic", [FC_FIFO] = "fifo",
-    [FC_GNTTAB] = "gnttab", [FC_MEM] = "mem", [FC_MSR_BAD] = "msr-bad",
-    [FC_CR0_HIGH] = "cr0-high",
+    [FC_GNTTAB] = "gnttab", [FC_MEM] = "mem", [FC_DR] = "dr",
+    [FC_UNCLAIMED] = "unclaimed", [FC_MSR_BAD] = "msr-bad", [FC_CR0_HIGH] = "cr0-high",
     [FC_CR0_PG] = "cr0-pg", [FC_INVD] = "invd", [FC_HLT] = "hlt",
     [FC_IO_STRING] = "io-string",
 };
@@ -47,7 +48,8 @@ const char *const fuzz_class_names[FC_NR] = {
  */
 #define FC_DEFAULT ((1u << FC_HCALL) | (1u << FC_MSR) | (1u << FC_CR) | \
                     (1u << FC_IO) | (1u << FC_EXC) | (1u << FC_APIC) | (1u << FC_FIFO) | \
-                    (1u << FC_GNTTAB) | (1u << FC_MEM) | \
+                    (1u << FC_GNTTAB) | (1u << FC_MEM) | (1u << FC_DR) | \
+                    (1u << FC_UNCLAIMED) | \
                     (1u << FC_MSR_BAD) | (1u << FC_CR0_HIGH) | (1u << FC_CR0_PG) | \
                     (1u << FC_INVD))
 #define FC_ALL     ((1u << FC_NR) - 1)
@@ -59,6 +61,7 @@ unsigned long scratch_size;
 
 static uint64_t rng_state;
 static unsigned long image_lo, image_hi;        /* never hand these out */
+unsigned long fuzz_ram_top;
 
 uint64_t fuzz_rand(void)
 {
@@ -217,6 +220,8 @@ static bool scratch_init(void)
         if ( mm[i].type == XEN_HVM_MEMMAP_TYPE_RAM && mm[i].addr + mm[i].size > top )
             top = mm[i].addr + mm[i].size;
 
+    /* RAM ends with the start-info page, just above the last RAM entry. */
+    fuzz_ram_top = (top + PAGE_SIZE + (2UL << 20) - 1) & ~((2UL << 20) - 1);
     scratch_size = 16 * 1024;
     scratch = (uint8_t *)(top - scratch_size);
     image_lo = (unsigned long)_image_start;
@@ -310,6 +315,8 @@ void test_main(void)
         case FC_FIFO:   fuzz_fifo(); break;
         case FC_GNTTAB: fuzz_gnttab(); break;
         case FC_MEM:    fuzz_mem(); break;
+        case FC_DR:     fuzz_dr(); break;
+        case FC_UNCLAIMED: fuzz_unclaimed(); break;
         default:        fuzz_exc(); break;
         }
         ops_by_class[c]++;

@@ -4,8 +4,8 @@
  * with a seeded pattern and rewrites them, one whole page per step, in a
  * seeded pseudo-random order, forever.  Every 64 steps it asks its domain
  * id (CPUID leaf 0x40000004); when the id changed it is the restored copy:
- * it checks every page against its own record of the writes, reports, and
- * powers off.  The original never reports: the control domain destroys
+ * it checks every page against its own record of the writes, and the
+ * debug registers it set at start, reports, and powers off.  The original never reports: the control domain destroys
  * it once the copy exists.
  *
  * Guest command line: seed=<n> pages=<n> (default 256, at most 1024; the
@@ -35,6 +35,53 @@ static void fill(uint64_t page, uint64_t value)
 
     for ( unsigned int k = 0; k < PAGE_SIZE / 8; k++ )
         p[k] = value;
+}
+
+/*
+ * Debug registers set at start must come back in the copy (the save
+ * record's dr0-dr3, dr6, dr7): data breakpoints on kernel-half addresses
+ * nothing touches, enabled, so the copy has them loaded from its first
+ * entry on.
+ */
+#define DR_RW(n)                                                            \
+static unsigned long read_dr##n(void)                                       \
+{ unsigned long v; asm volatile ( "mov %%db" #n ", %0" : "=r" (v) ); return v; } \
+static void write_dr##n(unsigned long v)                                    \
+{ asm volatile ( "mov %0, %%db" #n :: "r" (v) ); }
+DR_RW(0) DR_RW(1) DR_RW(2) DR_RW(3) DR_RW(6) DR_RW(7)
+#undef DR_RW
+
+static unsigned long dr_want(unsigned int n, uint64_t seed)
+{
+    if ( n < 4 )
+        return 0xffffca0000000000UL | ((seed * 8 + n) << 12);
+    if ( n == 6 )
+        return 0xffff0ff0UL | 0x4002;            /* BS, B1 */
+    return 0x400 | 0x55 | 0x77770000UL;         /* L0-L3, read/write, 2 bytes */
+}
+
+static void dr_set(uint64_t seed)
+{
+    write_dr0(dr_want(0, seed));
+    write_dr1(dr_want(1, seed));
+    write_dr2(dr_want(2, seed));
+    write_dr3(dr_want(3, seed));
+    write_dr6(dr_want(6, seed));
+    write_dr7(dr_want(7, seed));
+}
+
+static unsigned int dr_check(uint64_t seed)
+{
+    const unsigned long got[6] = { read_dr0(), read_dr1(), read_dr2(), read_dr3(),
+                                   read_dr6(), read_dr7() };
+    static const unsigned int num[6] = { 0, 1, 2, 3, 6, 7 };
+    unsigned int i, bad = 0;
+
+    for ( i = 0; i < 6; i++ )
+        if ( got[i] != dr_want(num[i], seed) && ++bad )
+            printk("DR%u is %#lx, the original wrote %#lx\n", num[i], got[i],
+                   dr_want(num[i], seed));
+    return bad;
 }
 
 /* Pages whose words are not all what gen[] says. */
@@ -75,6 +122,7 @@ void test_main(void)
         return xtf_error("Error: pages=%lu is not 1-%u\n", pages, MW_MAX_PAGES);
 
     domid = my_domid();
+    dr_set(seed);
     for ( uint64_t i = 0; i < pages; i++ )
         fill(i, mw_value(seed, i, 0));
     ctrl->pages = pages;
@@ -100,6 +148,10 @@ void test_main(void)
 
     printk("now d%u (was d%u), after %lu steps: checking %lu pages\n", now,
            domid, (unsigned long)step, pages);
+    if ( dr_check(seed) )
+        xtf_failure("Fail: the debug registers did not come across\n");
+    else
+        printk("debug registers DR0-DR3, DR6, DR7 as the original set them\n");
     bad = verify(seed, pages);
     if ( bad )
         return xtf_failure("Fail: %u of %lu pages differ from what this "

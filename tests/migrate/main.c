@@ -352,6 +352,13 @@ void test_main(void)
     dst = new_domain(&info);
     if ( !dst )
         return;
+    /*
+     * Debug registers of our own, different from the writer's: the copy
+     * must get its values from the stream's CPU record, not from whatever
+     * the CPU last held (mig-writer checks them).
+     */
+    asm volatile ( "mov %0, %%db0; mov %0, %%db1; mov %0, %%db2; mov %0, %%db3; mov %1, %%db6"
+                   :: "r" (0x1234000UL), "r" (0xffff0ff0UL | 0x8001) );
     fd = mem_fd(stream, STREAM_MAX, sum.octets);
     t0 = rdtsc();
     rc = xc_domain_restore_summary(xch, fd, dst, NULL, &rsum);

@@ -144,6 +144,7 @@ static const struct form forms[] = {
     { "movzx r,m16", { 0x0f, 0xb7 }, 2, 0, 0 },
     { "movsx r,m8", { 0x0f, 0xbe }, 2, 0, 0 },
     { "movsx r,m16", { 0x0f, 0xbf }, 2, 0, 0 },
+    { "movsxd r,m",  { 0x63 }, 1, 0, 0 },
 #define ALU(n, base)                                                        \
     { n " m,r", { base + 1 }, 1, 0, 0 },                                    \
     { n " m8,r8", { base }, 1, 0, F_BYTE },                                 \
@@ -496,6 +497,9 @@ static const struct dcase dcases[] = {
     { "64: truncated disp32",   64, { 0x8b, 0x83, 0, 0 }, 4, X86EMUL_UNHANDLEABLE, 0, 0, false, false },
     { "64: truncated imm32",    64, { 0xc7, 0x03, 1, 2 }, 4, X86EMUL_UNHANDLEABLE, 0, 0, false, false },
     { "64: movss (SSE)",        64, { 0xf3, 0x0f, 0x10, 0x03 }, 4, X86EMUL_UNHANDLEABLE, 0, 0, false, false },
+    { "64: movsxd rcx,[rbx]",   64, { 0x48, 0x63, 0x0b }, 3, X86EMUL_OKAY, 3, 4, true, false },
+    { "64: movsxd ecx,[rbx]",   64, { 0x63, 0x0b }, 2, X86EMUL_OKAY, 2, 4, true, false },
+    { "32: arpl [ebx],cx",      32, { 0x63, 0x0b }, 2, X86EMUL_UNHANDLEABLE, 0, 0, false, false },
 };
 
 static void test_decode(void)

@@ -2,9 +2,9 @@
 /*
  * The witness of the fuzz cases: a domain that must finish unharmed while
  * a neighbour does its worst.  It fills a buffer from a seeded sequence,
- * sets its own syscall MSRs, FS/GS bases and control registers, then for
- * a number of rounds yields the CPU (so the fuzzer runs) and checks that
- * nothing of it changed: memory, MSRs, CR0/CR3/CR4/EFER.  Values another
+ * sets its own syscall MSRs, FS/GS bases, control and debug registers, then
+ * for a number of rounds yields the CPU (so the fuzzer runs) and checks that
+ * nothing of it changed: memory, MSRs, CR0/CR3/CR4/EFER, DR0-DR3/DR6/DR7.  Values another
  * domain writes must never leak into this one.
  *
  * Guest command line: rounds=<n> (default 2000), seed=<n> (default 1).
@@ -38,6 +38,62 @@ static const uint32_t msrs[] = {
     MSR_FS_BASE, MSR_GS_BASE, MSR_SHADOW_GS_BASE,
 };
 
+/*
+ * Debug registers: DR0-DR3 at kernel-half addresses nothing touches, with
+ * data breakpoints enabled on them (so they are loaded whenever we run),
+ * and a DR6 with some status bits: a neighbour's writes must never show.
+ */
+#define DR6_DEFAULT 0xffff0ff0UL
+
+#define DR_RW(n) \
+static unsigned long read_dr##n(void) \
+{ unsigned long v; asm volatile ( "mov %%db" #n ", %0" : "=r" (v) ); return v; } \
+static void write_dr##n(unsigned long v) \
+{ asm volatile ( "mov %0, %%db" #n :: "r" (v) ); }
+DR_RW(0) DR_RW(1) DR_RW(2) DR_RW(3) DR_RW(6) DR_RW(7)
+#undef DR_RW
+
+static unsigned long dr_value(unsigned int n, uint64_t seed)
+{
+    switch ( n )
+    {
+    case 0: case 1: case 2: case 3:
+        return 0xffffc80000000000UL | ((seed * 4 + n) << 12);
+    case 6:
+        return DR6_DEFAULT | (seed & 1 ? 0x4003 : 0x2008);
+    default:    /* G0-G3, write (01) or read/write (11), 4 bytes */
+        return 0x400 | 0xaa | 0xdddd0000UL;
+    }
+}
+
+static void dr_set(uint64_t seed)
+{
+    write_dr0(dr_value(0, seed));
+    write_dr1(dr_value(1, seed));
+    write_dr2(dr_value(2, seed));
+    write_dr3(dr_value(3, seed));
+    write_dr6(dr_value(6, seed));
+    write_dr7(dr_value(7, seed));
+}
+
+static bool dr_check(unsigned long r, uint64_t seed)
+{
+    const unsigned long got[6] = { read_dr0(), read_dr1(), read_dr2(), read_dr3(),
+                                   read_dr6(), read_dr7() };
+    static const unsigned int num[6] = { 0, 1, 2, 3, 6, 7 };
+    unsigned int i;
+    bool ok = true;
+
+    for ( i = 0; i < 6; i++ )
+        if ( got[i] != dr_value(num[i], seed) )
+        {
+            xtf_failure("Fail: round %lu: DR%u is %#lx, we wrote %#lx\n", r, num[i],
+                        got[i], dr_value(num[i], seed));
+            ok = false;
+        }
+    return ok;
+}
+
 /* Canonical, distinctive values for this domain. */
 static uint64_t msr_value(unsigned int i, uint64_t seed)
 {
@@ -55,6 +111,7 @@ void test_main(void)
 
     for ( i = 0; i < ARRAY_SIZE(msrs); i++ )
         wrmsr(msrs[i], msr_value(i, seed));
+    dr_set(seed);
 
     for ( r = 0; r < rounds && bad < 8; r++ )
     {
@@ -72,6 +129,8 @@ void test_main(void)
                 xtf_failure("Fail: round %lu: MSR %#x is %#lx, we wrote %#lx\n",
                             r, msrs[i], (unsigned long)rdmsr(msrs[i]),
                             (unsigned long)msr_value(i, seed));
+        if ( !dr_check(r, seed) && bad++ < 8 )
+            dr_set(seed);
         if ( (read_cr0() != cr0 || read_cr3() != cr3 || read_cr4() != cr4 ||
               rdmsr(MSR_EFER) != efer) && bad++ < 8 )
             xtf_failure("Fail: round %lu: CR0 %#lx CR3 %#lx CR4 %#lx EFER %#lx, "

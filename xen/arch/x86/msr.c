@@ -17,6 +17,7 @@
 #include <asm/apic.h>
 #include <asm/cpufeature.h>
 #include <asm/cpuid.h>
+#include <asm/debugreg.h>
 #include <asm/hvm/hvm.h>
 #include <asm/hvm/support.h>
 #include <asm/hvm/validate.h>
@@ -113,6 +114,15 @@ static void get_features(const struct vcpu *v, struct msr_features *f)
 static uint64_t spec_ctrl_valid_bits(const struct msr_features *f)
 {
     return SPEC_CTRL_IBRS | SPEC_CTRL_STIBP | (f->ssbd ? SPEC_CTRL_SSBD : 0);
+}
+
+static uint64_t debugctl_valid_bits(const struct vcpu *v)
+{
+    struct cpuid_leaf l7;
+
+    guest_cpuid(v, 7, 0, &l7);
+    return IA32_DEBUGCTLMSR_LBR | IA32_DEBUGCTLMSR_BTF |
+           (l7.b & CPUID7B_RTM ? IA32_DEBUGCTLMSR_RTM : 0);
 }
 
 /* ---- MTRRs ------------------------------------------------------------------ */
@@ -355,6 +365,18 @@ int guest_wrmsr(struct vcpu *v, uint32_t msr, uint64_t val)
     case MSR_X2APIC_FIRST ... MSR_X2APIC_LAST:
         if ( (msr == MSR_IA32_TSC_DEADLINE && !f.tsc_deadline) ||
              !vlapic_wrmsr(v, msr, val) )
+            goto gp;
+        break;
+    case MSR_IA32_DEBUGCTLMSR:
+        /*
+         * Xen's policy without a vPMU: LBR and BTF, RTM with the feature.
+         * There is no model-specific LBR support, so LBR is dropped and
+         * reads as 0 (what CPUs with architectural LBRs only do).  BTF is
+         * kept in the VMCS for the CPU to use (Bochs does not implement it).
+         */
+        if ( val & ~debugctl_valid_bits(v) )
+            goto gp;
+        if ( !hvm_funcs->set_msr(v, msr, val & ~(uint64_t)IA32_DEBUGCTLMSR_LBR) )
             goto gp;
         break;
     case MSR_IA32_TSC:

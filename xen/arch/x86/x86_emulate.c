@@ -8,6 +8,9 @@
  * only; BT/BTS/BTR/BTC with a register bit offset take the bit within the
  * operand the CPU accessed.
  *
+ * MOVSXD (63 /r, 64-bit code) sign-extends a 32-bit operand with REX.W and
+ * is a plain load without it.
+ *
  * What is refused (X86EMUL_UNHANDLEABLE): register-only forms (no memory
  * access, so never an MMIO exit), string instructions and REP, stack
  * forms (PUSH/POP m), MUL/DIV, CMPXCHG8B/16B, x87/SSE/AVX.  A LOCK prefix
@@ -433,6 +436,19 @@ int x86_emulate(struct x86_emulate_ctxt *ctxt, const struct x86_emulate_ops *ops
         kind = K_MOVX;
         src_bytes = (d.opcode & 1) ? 2 : 1;
         sext = d.opcode >= 0x0fbe;
+        break;
+    case 0x63:
+        /* MOVSXD in 64-bit code (ARPL elsewhere); without REX.W a plain load. */
+        if ( ctxt->mode != 64 )
+            return X86EMUL_UNHANDLEABLE;
+        if ( d.rex & 8 )
+        {
+            kind = K_MOVX;
+            src_bytes = 4;
+            sext = true;
+        }
+        else
+            kind = K_MOV_LD;
         break;
     default:
         return X86EMUL_UNHANDLEABLE;

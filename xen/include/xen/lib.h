@@ -75,6 +75,14 @@
  */
 const char *printk_prefix(const char *msg, unsigned int *level, bool *guest);
 
+/*
+ * A message about what the running vCPU's guest did (Xen's gprintk),
+ * prefixed "dNvM"; the caller includes xen/sched.h for 'current'.
+ */
+#define gprintk(lvl, fmt, ...)                                          \
+    printk(XENLOG_GUEST lvl "d%uv%u " fmt, current->domain->domain_id,  \
+           current->vcpu_id, ##__VA_ARGS__)
+
 /* Implemented by the console (drivers/char/console.c). */
 void printk(const char *fmt, ...) __printf(1, 2);
 void vprintk(const char *fmt, va_list args) __printf(1, 0);

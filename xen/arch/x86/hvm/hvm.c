@@ -11,6 +11,7 @@
 #include <xen/sched.h>
 #include <xen/string.h>
 #include <public/xen.h>
+#include <asm/debugreg.h>
 #include <asm/hvm/hvm.h>
 #include <asm/hvm/support.h>
 #include <asm/hvm/validate.h>
@@ -152,6 +153,7 @@ void hvm_context_switch(struct vcpu *prev, struct vcpu *next)
          * per-CPU area until the entry stack's guard page).
          */
         prev->arch.hvm.msr_shadow_gs = rdmsr(MSR_SHADOW_GS_BASE);
+        hvm_funcs->ctxt_switch_from(prev);
     }
     asm volatile ( "fxrstor64 %0" :: "m" (next->arch.hvm.fpu) );
     wrmsr(MSR_STAR, h->msr_star);
@@ -209,6 +211,9 @@ void hvm_set_memory_map(struct domain *d, const struct hvm_memmap_table_entry *m
 
 void hvm_domain_destroy(struct domain *d)
 {
+    if ( d->arch.hvm.mmio_unclaimed )
+        printk(XENLOG_INFO "d%u: %lu accesses to guest-physical addresses nothing claims (read as all ones, writes dropped)\n",
+               d->domain_id, (unsigned long)d->arch.hvm.mmio_unclaimed);
     paging_teardown(d);
     vlapic_domain_destroy(d);
     p2m_teardown(d);                /* and the paging pool after it */
@@ -229,6 +234,8 @@ int hvm_vcpu_initialise(struct vcpu *v)
     memcpy(v->arch.hvm.fpu + FXSAVE_FCW_OFFSET, &fcw, sizeof(fcw));
     memcpy(v->arch.hvm.fpu + FXSAVE_MXCSR_OFFSET, &mxcsr, sizeof(mxcsr));
     v->arch.hvm.regs.rflags = X86_EFLAGS_MBS;
+    memset(v->arch.hvm.dr, 0, sizeof(v->arch.hvm.dr));
+    v->arch.hvm.dr6 = X86_DR6_DEFAULT;
     guest_msr_vcpu_init(v);
     if ( (rc = vlapic_init(v)) )
         return rc;

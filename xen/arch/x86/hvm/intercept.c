@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Port I/O emulation (Xen's hvm/intercept.c, trimmed): a small per-domain
- * table of port ranges and their handlers.  A device is one
+ * Port I/O and MMIO emulation (Xen's hvm/intercept.c, trimmed): a small
+ * per-domain table of port ranges and their handlers.  A device is one
  * register_portio_handler() call at domain creation and one handler.
- * Ports nobody claims float high on reads and drop writes.
+ * Ports nobody claims float high on reads and drop writes; so do
+ * guest-physical addresses that are neither RAM nor an emulated device
+ * (Xen's null handler, hvm_mmio_unclaimed()).
  */
 #include <xen/console.h>
 #include <xen/errno.h>
@@ -11,6 +13,8 @@
 #include <xen/sched.h>
 #include <asm/hvm/hvm.h>
 #include <asm/hvm/io.h>
+#include <asm/page-bits.h>
+#include <asm/x86_emulate.h>
 
 int register_portio_handler(struct domain *d, unsigned int port,
                             unsigned int size, portio_action_t action)
@@ -72,4 +76,68 @@ void hvm_portio(struct vcpu *v, unsigned int port, unsigned int bytes, bool in,
         *val = (uint32_t)data;
     else
         *val = (*val & ~mask) | (data & mask);
+}
+
+/* ---- MMIO nobody claims ------------------------------------------------- */
+
+/* The access the exit reported; the emulator gives its width. */
+struct null_mmio {
+    uint64_t gpa;
+    bool     crosses;               /* refused: it would run into the next page */
+};
+
+static int null_mmio_check(struct null_mmio *m, unsigned int bytes)
+{
+    if ( (m->gpa & ~PAGE_MASK) + bytes > PAGE_SIZE )
+    {
+        m->crosses = true;
+        return X86EMUL_UNHANDLEABLE;
+    }
+    return X86EMUL_OKAY;
+}
+
+static int null_mmio_read(void *priv, unsigned int bytes, uint64_t *val)
+{
+    *val = ~0ULL;                   /* the emulator keeps 'bytes' of it */
+    return null_mmio_check(priv, bytes);
+}
+
+static int null_mmio_write(void *priv, unsigned int bytes, uint64_t val)
+{
+    return null_mmio_check(priv, bytes);
+}
+
+static const struct x86_emulate_ops null_mmio_ops = {
+    .read  = null_mmio_read,
+    .write = null_mmio_write,
+};
+
+int hvm_mmio_unclaimed(struct vcpu *v, struct x86_emulate_ctxt *ctxt,
+                       uint64_t gpa, const char **why)
+{
+    struct hvm_domain *hvm = &v->domain->arch.hvm;
+    struct null_mmio m = { .gpa = gpa };
+    unsigned long rip = ctxt->regs->rip;
+    int rc;
+
+    ctxt->priv = &m;
+    rc = x86_emulate(ctxt, &null_mmio_ops);
+    if ( rc != X86EMUL_OKAY )
+    {
+        *why = m.crosses ? "the access crosses into the next page"
+                         : "not an instruction the emulator takes";
+        return rc;
+    }
+    hvm->mmio_unclaimed++;
+    if ( !hvm->mmio_unclaimed_logged )
+    {
+        hvm->mmio_unclaimed_logged = true;
+        gprintk(XENLOG_WARNING,
+                "%u-byte %s at gpa %#lx (rip %#lx): nothing there; reads return all ones, writes are dropped (logged once)\n",
+                ctxt->op_bytes,
+                ctxt->mem_read && ctxt->mem_write ? "read-modify-write" :
+                ctxt->mem_write ? "write" : "read",
+                (unsigned long)gpa, rip);
+    }
+    return X86EMUL_OKAY;
 }

@@ -261,6 +261,9 @@ int hvm_hw_cpu_check(const struct domain *d, const struct hvm_hw_cpu *c)
         BAD("cr4.pcide outside long mode");
     if ( !hvm_cr3_valid(c->cr3) )
         BAD("cr3");
+    /* Bits 63:32 of DR6/DR7 #GP on MOV (the hypervisor's own, at load). */
+    if ( c->dr6 >> 32 )
+        BAD("dr6");
     if ( c->dr7 >> 32 )
         BAD("dr7");
     if ( !hvm_rflags_valid(c->rflags, lma) )

@@ -17,6 +17,7 @@
 #include <xen/sched.h>
 #include <xen/string.h>
 #include <asm/config.h>
+#include <asm/debugreg.h>
 #include <asm/processor.h>
 #include <asm/hvm/vmx/vmcs.h>
 #include <asm/hvm/vmx/vmx.h>
@@ -149,9 +150,14 @@ static int vmx_negotiate_caps(void)
     if ( rc )
         return rc;
 
+    /*
+     * MOV DR exits until a vCPU first touches its debug registers; they are
+     * then loaded and the guest runs with them until it is switched out
+     * (vmx.c, as Xen's lazy switching).
+     */
     min = CPU_BASED_HLT_EXITING | CPU_BASED_UNCOND_IO_EXITING |
           CPU_BASED_MWAIT_EXITING | CPU_BASED_MONITOR_EXITING |
-          CPU_BASED_ACTIVATE_SECONDARY_CONTROLS;
+          CPU_BASED_MOV_DR_EXITING | CPU_BASED_ACTIVATE_SECONDARY_CONTROLS;
     rc = adjust_vmx_controls("processor-based", min, CPU_BASED_TPR_SHADOW,
                              true_ctls ? MSR_IA32_VMX_TRUE_PROCBASED_CTLS
                                        : MSR_IA32_VMX_PROCBASED_CTLS,
@@ -218,7 +224,14 @@ static int vmx_negotiate_caps(void)
     if ( !ple_gap )
         vmx_caps.secondary &= ~SECONDARY_EXEC_PAUSE_LOOP_EXITING;
 
-    min = VM_EXIT_IA32E_MODE | VM_EXIT_SAVE_GUEST_EFER | VM_EXIT_LOAD_HOST_EFER;
+    /*
+     * The guest's DR7 and IA32_DEBUGCTL are saved at each exit and loaded
+     * at each entry (the VM exit itself sets DR7 to 0x400 and clears
+     * DEBUGCTL).  Both controls are "default1" in the legacy control MSRs,
+     * so every VMX CPU has them; the TRUE MSRs would let them be 0.
+     */
+    min = VM_EXIT_IA32E_MODE | VM_EXIT_SAVE_GUEST_EFER | VM_EXIT_LOAD_HOST_EFER |
+          VM_EXIT_SAVE_DEBUG_CNTRLS;
     opt = VM_EXIT_SAVE_GUEST_PAT | VM_EXIT_LOAD_HOST_PAT;
     rc = adjust_vmx_controls("VM-exit", min, opt,
                              true_ctls ? MSR_IA32_VMX_TRUE_EXIT_CTLS
@@ -228,7 +241,7 @@ static int vmx_negotiate_caps(void)
         return rc;
     vmx_caps.exit &= ~VM_EXIT_ACK_INTR_ON_EXIT;
 
-    min = VM_ENTRY_LOAD_GUEST_EFER;
+    min = VM_ENTRY_LOAD_GUEST_EFER | VM_ENTRY_LOAD_DEBUG_CTLS;
     opt = VM_ENTRY_LOAD_GUEST_PAT;
     rc = adjust_vmx_controls("VM-entry", min, opt,
                              true_ctls ? MSR_IA32_VMX_TRUE_ENTRY_CTLS
@@ -561,7 +574,14 @@ int vmx_create_vmcs(struct vcpu *v)
     __vmwrite(SECONDARY_VM_EXEC_CONTROL, secondary);
     __vmwrite(VM_EXIT_CONTROLS, vmx_caps.exit);
     __vmwrite(VM_ENTRY_CONTROLS, vmx->entry_control);
-    __vmwrite(EXCEPTION_BITMAP, 1u << X86_EXC_MC);
+    /*
+     * #DB and #AC are intercepted always, as Xen does since XSA-156
+     * (CVE-2015-8104, CVE-2015-5307): a guest can make their delivery raise
+     * them again with no instruction boundary in between, which hangs a CPU
+     * in microcode.  vmx.c re-injects them (#DB with the SDM's DR6 update).
+     */
+    __vmwrite(EXCEPTION_BITMAP, (1u << X86_EXC_MC) | (1u << X86_EXC_DB) |
+                                (1u << X86_EXC_AC));
     __vmwrite(PAGE_FAULT_ERROR_CODE_MASK, 0);
     __vmwrite(PAGE_FAULT_ERROR_CODE_MATCH, 0);
     __vmwrite(CR3_TARGET_COUNT, 0);
@@ -610,7 +630,7 @@ int vmx_create_vmcs(struct vcpu *v)
     __vmwrite(GUEST_EFER, 0);
     if ( vmx_caps.entry & VM_ENTRY_LOAD_GUEST_PAT )
         __vmwrite(GUEST_PAT, 0x0007040600070406ULL);
-    __vmwrite(GUEST_DR7, 0x400);
+    __vmwrite(GUEST_DR7, X86_DR7_DEFAULT);
     __vmwrite(GUEST_IA32_DEBUGCTL, 0);
     __vmwrite(GUEST_SYSENTER_CS, 0);
     __vmwrite(GUEST_SYSENTER_ESP, 0);

@@ -14,7 +14,9 @@
 #include <xen/param.h>
 #include <xen/sched.h>
 #include <asm/cpuid.h>
+#include <asm/debugreg.h>
 #include <asm/hvm/hvm.h>
+#include <asm/hvm/io.h>
 #include <asm/hvm/support.h>
 #include <asm/hvm/validate.h>
 #include <asm/hvm/vlapic.h>
@@ -23,7 +25,9 @@
 #include <asm/hvm/vmx/vmx.h>
 #include <asm/x86_emulate.h>
 #include <asm/msr.h>
+#include <asm/p2m.h>
 #include <asm/processor.h>
+#include <asm/x86_emulate.h>
 #include <xen/string.h>
 #include <public/hvm/hvm_vcpu.h>
 #include <public/hvm/save.h>
@@ -64,16 +68,28 @@ void vmx_inject_hw_exception(unsigned int vector, int error_code)
     __vmwrite(VM_ENTRY_INTR_INFO, info);
 }
 
-/* Step over the instruction that caused the exit. */
-static void update_guest_rip(struct cpu_user_regs *regs)
+/*
+ * Step over 'len' bytes of instruction the hypervisor completed for the
+ * guest: leaving it ends any STI / MOV SS interrupt shadow and clears
+ * RFLAGS.RF, as completing an instruction does.
+ */
+static void step_over(struct cpu_user_regs *regs, unsigned long len)
 {
     unsigned long intr;
 
-    regs->rip += __vmread(VM_EXIT_INSTRUCTION_LEN);
-    /* Leaving the instruction ends any STI / MOV SS interrupt shadow. */
+    regs->rip += len;
+    regs->rflags &= ~(unsigned long)X86_EFLAGS_RF;
     intr = __vmread(GUEST_INTERRUPTIBILITY_INFO);
-    if ( intr & 3 )
-        __vmwrite(GUEST_INTERRUPTIBILITY_INFO, intr & ~3UL);
+    if ( intr & (VMX_INTR_SHADOW_STI | VMX_INTR_SHADOW_MOV_SS) )
+        __vmwrite(GUEST_INTERRUPTIBILITY_INFO,
+                  intr & ~(unsigned long)(VMX_INTR_SHADOW_STI | VMX_INTR_SHADOW_MOV_SS));
+}
+
+/* Complete the instruction that caused the exit (Xen's update_guest_eip). */
+static void update_guest_rip(struct cpu_user_regs *regs)
+{
+    step_over(regs, __vmread(VM_EXIT_INSTRUCTION_LEN));
+    vmx_singlestep_done(current, regs);
 }
 
 /* ---- exit handlers ------------------------------------------------------ */
@@ -96,6 +112,16 @@ static void vmx_exit_exception_nmi(struct vcpu *v, struct cpu_user_regs *regs)
 
     if ( type == X86_EVENTTYPE_NMI )
         return;                     /* nothing raises NMIs on purpose */
+    switch ( info & INTR_INFO_VECTOR_MASK )
+    {
+    case X86_EXC_DB:
+        vmx_exit_debug(v, regs, info);
+        return;
+    case X86_EXC_AC:
+        /* Intercepted only against XSA-156 loops: the guest's own #AC. */
+        vmx_inject_hw_exception(X86_EXC_AC, __vmread(VM_EXIT_INTR_ERROR_CODE));
+        return;
+    }
     domain_crash(v->domain, "d%uv%u unexpected exception %u at rip %#lx",
                  v->domain->domain_id, v->vcpu_id, info & INTR_INFO_VECTOR_MASK,
                  (unsigned long)regs->rip);
@@ -139,9 +165,11 @@ static void vmx_exit_vmcall(struct vcpu *v, struct cpu_user_regs *regs)
 {
     unsigned long len = __vmread(VM_EXIT_INSTRUCTION_LEN);
 
-    update_guest_rip(regs);
+    step_over(regs, len);
     if ( hvm_hypercall(v, regs) == HVM_HCALL_preempted )
         regs->rip -= len;           /* a continuation: VMCALL runs again */
+    else if ( v == current && vmx_vmcs_is_loaded(v) )
+        vmx_singlestep_done(v, regs);   /* not if it went away (shutdown) */
 }
 
 /*
@@ -324,23 +352,35 @@ static unsigned int vmx_code_mode(struct vcpu *v)
     return (__vmread(GUEST_CS_AR_BYTES) & SEG_AR_DB) ? 32 : 16;
 }
 
+/* x86_emulate's view of the instruction at RIP: the mode and what is mapped of its bytes. */
+static void vmx_emulate_ctxt(struct vcpu *v, struct cpu_user_regs *regs,
+                             struct x86_emulate_ctxt *ctxt, uint8_t insn[15])
+{
+    unsigned long rip = __vmread(GUEST_CS_BASE) + regs->rip;
+
+    memset(insn, 0, 15);
+    ctxt->regs = regs;
+    ctxt->insn = insn;
+    ctxt->mode = vmx_code_mode(v);
+    if ( ctxt->mode == 64 )
+        rip = regs->rip;
+    else
+        rip = (uint32_t)rip;
+    /* The instruction may end a page. */
+    for ( ctxt->insn_bytes = 0; ctxt->insn_bytes < 15; ctxt->insn_bytes++ )
+        if ( hvm_fetch_from_guest_linear(&insn[ctxt->insn_bytes], rip + ctxt->insn_bytes, 1) )
+            break;
+}
+
 static void vmx_emulate_apic_mmio(struct vcpu *v, struct cpu_user_regs *regs,
                                   unsigned int offset, bool write)
 {
     struct apic_mmio m = { v, offset };
     uint8_t insn[15];
-    struct x86_emulate_ctxt ctxt = {
-        .regs = regs, .insn = insn, .priv = &m, .mode = vmx_code_mode(v),
-    };
-    unsigned long rip = __vmread(GUEST_CS_BASE) + regs->rip;
+    struct x86_emulate_ctxt ctxt = { .priv = &m };
     int rc;
 
-    if ( ctxt.mode != 64 )
-        rip = (uint32_t)rip;
-    /* What is mapped of the 15 bytes (the instruction may end a page). */
-    for ( ctxt.insn_bytes = 0; ctxt.insn_bytes < sizeof(insn); ctxt.insn_bytes++ )
-        if ( hvm_fetch_from_guest_linear(&insn[ctxt.insn_bytes], rip + ctxt.insn_bytes, 1) )
-            break;
+    vmx_emulate_ctxt(v, regs, &ctxt, insn);
     rc = x86_emulate(&ctxt, &apic_mmio_ops);
     if ( rc == X86EMUL_EXCEPTION )
     {
@@ -354,9 +394,9 @@ static void vmx_emulate_apic_mmio(struct vcpu *v, struct cpu_user_regs *regs,
                      offset, (unsigned long)regs->rip);
         return;
     }
-    /* Leaving the instruction ends any STI / MOV SS interrupt shadow. */
-    if ( __vmread(GUEST_INTERRUPTIBILITY_INFO) & 3 )
-        __vmwrite(GUEST_INTERRUPTIBILITY_INFO, __vmread(GUEST_INTERRUPTIBILITY_INFO) & ~3UL);
+    /* x86_emulate advanced RIP: the rest of completing an instruction. */
+    step_over(regs, 0);
+    vmx_singlestep_done(v, regs);
 }
 
 /* APIC-access exit (fault-like): a read of PPR, TMCCT..., or a write the CPU will not take. */
@@ -380,10 +420,56 @@ static void vmx_exit_apic_write(struct vcpu *v, struct cpu_user_regs *regs)
     vlapic_apic_write(v, __vmread(EXIT_QUALIFICATION) & 0xfff);
 }
 
+/*
+ * An access to a guest-physical address nothing claims (Xen's null
+ * handler, hvm/intercept.c): the instruction at RIP is fetched and
+ * emulated by x86_emulate() with reads of all ones and writes dropped.
+ */
+static void vmx_emulate_unclaimed_mmio(struct vcpu *v, struct cpu_user_regs *regs,
+                                       uint64_t gpa)
+{
+    uint8_t insn[15];
+    struct x86_emulate_ctxt ctxt = {};
+    const char *why = NULL;
+    int rc;
+
+    vmx_emulate_ctxt(v, regs, &ctxt, insn);
+    rc = hvm_mmio_unclaimed(v, &ctxt, gpa, &why);
+    switch ( rc )
+    {
+    case X86EMUL_OKAY:
+        step_over(regs, 0);             /* x86_emulate advanced RIP */
+        vmx_singlestep_done(v, regs);
+        break;
+    case X86EMUL_EXCEPTION:             /* LOCK where it cannot be: #UD */
+        vmx_inject_hw_exception(ctxt.exception, -1);
+        break;
+    default:
+        domain_crash(v->domain, "d%uv%u cannot emulate the access to unclaimed MMIO at gpa %#lx (rip %#lx, bytes %02x %02x %02x %02x): %s",
+                     v->domain->domain_id, v->vcpu_id, (unsigned long)gpa,
+                     (unsigned long)regs->rip, insn[0], insn[1], insn[2], insn[3], why);
+        break;
+    }
+}
+
+/*
+ * An EPT violation that log-dirty tracking does not explain.  The xAPIC
+ * page (without the CPU's APIC virtualisation) is emulated on the vLAPIC;
+ * any other address inside the guest-physical width that is not RAM
+ * (p2m_mmio_dm: nothing mapped) goes to the null handler, as in Xen.
+ * What cannot be emulated crashes the domain with the reason: an
+ * instruction fetch, an access while delivering an event or walking the
+ * guest's page tables, an address beyond the guest-physical width (on
+ * hardware whose width is the guest's, the guest's own page walk faults
+ * first with #PF(RSVD)).
+ */
 static void vmx_exit_ept_violation(struct vcpu *v, struct cpu_user_regs *regs)
 {
     unsigned long q = __vmread(EXIT_QUALIFICATION);
     uint64_t gpa = __vmread(GUEST_PHYSICAL_ADDRESS);
+    unsigned long gfn = gpa >> PAGE_SHIFT;
+    p2m_type_t t = p2m_ram_rw;
+    const char *why = NULL;
 
     if ( hvm_hap_nested_page_fault(v, gpa, q) )
         return;
@@ -395,11 +481,29 @@ static void vmx_exit_ept_violation(struct vcpu *v, struct cpu_user_regs *regs)
         vmx_emulate_apic_mmio(v, regs, gpa & ~PAGE_MASK, q & EPT_WRITE_VIOLATION);
         return;
     }
-    domain_crash(v->domain, "d%uv%u EPT violation: gpa %#lx (%c%c%c) at rip %#lx",
+    if ( gfn <= p2m_max_gfn() )
+        p2m_get_entry(v->domain, gfn, &t);
+    if ( gfn > p2m_max_gfn() )
+        why = "beyond the guest-physical address width";
+    else if ( t != p2m_mmio_dm )
+        why = NULL;                     /* RAM the access may not make */
+    else if ( q & EPT_EXEC_VIOLATION )
+        why = "instruction fetch from MMIO";
+    else if ( __vmread(IDT_VECTORING_INFO) & INTR_INFO_VALID_MASK )
+        why = "MMIO touched while delivering an event";
+    else if ( !(q & EPT_GLA_VALID) || !(q & EPT_GLA_FAULT) )
+        why = "MMIO touched by the guest's page walk";
+    else
+    {
+        vmx_emulate_unclaimed_mmio(v, regs, gpa);
+        return;
+    }
+    domain_crash(v->domain, "d%uv%u EPT violation: gpa %#lx (%c%c%c) at rip %#lx%s%s",
                  v->domain->domain_id, v->vcpu_id, (unsigned long)gpa,
                  q & EPT_READ_VIOLATION ? 'r' : '-',
                  q & EPT_WRITE_VIOLATION ? 'w' : '-',
-                 q & EPT_EXEC_VIOLATION ? 'x' : '-', (unsigned long)regs->rip);
+                 q & EPT_EXEC_VIOLATION ? 'x' : '-', (unsigned long)regs->rip,
+                 why ? ": " : "", why ?: "");
 }
 
 static void vmx_exit_pml_full(struct vcpu *v, struct cpu_user_regs *regs)
@@ -457,6 +561,7 @@ static const vmx_exit_handler_t vmx_exit_handlers[EXIT_REASON_NR] = {
     [EXIT_REASON_MWAIT_INSTRUCTION]     = vmx_exit_ud,
     [EXIT_REASON_MONITOR_INSTRUCTION]   = vmx_exit_ud,
     [EXIT_REASON_CR_ACCESS]             = vmx_exit_cr_access,
+    [EXIT_REASON_DR_ACCESS]             = vmx_exit_dr_access,
     [EXIT_REASON_IO_INSTRUCTION]        = vmx_exit_io,
     [EXIT_REASON_MSR_READ]              = vmx_exit_msr_read,
     [EXIT_REASON_MSR_WRITE]             = vmx_exit_msr_write,
@@ -525,6 +630,7 @@ void vmx_do_resume(struct vcpu *v)
 
     /* The one place the running vCPU's VMCS is made the loaded one. */
     vmx_vmcs_reload(v);
+    vmx_restore_dr(v);
     while ( vcpu_runnable(v) && sched_may_enter_guest() )
     {
         /* Exit handlers touch other VMCSs only inside enter/exit pairs. */
@@ -626,6 +732,7 @@ static uint64_t vmx_get_msr(struct vcpu *v, uint32_t msr, bool *ok)
         if ( vmx_caps.entry & VM_ENTRY_LOAD_GUEST_PAT )
             return __vmread(GUEST_PAT);
         break;
+    case MSR_IA32_DEBUGCTLMSR:  return __vmread(GUEST_IA32_DEBUGCTL);
     }
     *ok = false;
     return 0;
@@ -645,6 +752,9 @@ static bool vmx_set_msr(struct vcpu *v, uint32_t msr, uint64_t val)
         if ( !(vmx_caps.entry & VM_ENTRY_LOAD_GUEST_PAT) )
             return false;
         __vmwrite(GUEST_PAT, val);
+        return true;
+    case MSR_IA32_DEBUGCTLMSR:  /* checked by the MSR policy (msr.c) */
+        __vmwrite(GUEST_IA32_DEBUGCTL, val);
         return true;
     }
     return false;
@@ -898,6 +1008,14 @@ static void vmx_save_cpu(struct vcpu *v, struct hvm_hw_cpu *c)
     c->msr_tsc_aux = h->msr_tsc_aux;
     c->tsc = rdtsc();
 
+    {
+        unsigned long dr[4], dr6;
+
+        vmx_get_debugregs(v, dr, &dr6);
+        c->dr0 = dr[0]; c->dr1 = dr[1]; c->dr2 = dr[2]; c->dr3 = dr[3];
+        c->dr6 = dr6;
+    }
+
     vmx_vmcs_enter(v);
     c->cr3 = __vmread(GUEST_CR3);
     c->dr7 = __vmread(GUEST_DR7);
@@ -959,7 +1077,13 @@ static int vmx_load_cpu(struct vcpu *v, const struct hvm_hw_cpu *c)
 
     vmx_vmcs_enter(v);
     __vmwrite(GUEST_CR3, c->cr3);
-    __vmwrite(GUEST_DR7, c->dr7 ? c->dr7 : 0x400);
+    /* The fixed bits as the CPU has them; bits 63:32 were refused. */
+    __vmwrite(GUEST_DR7, x86_adj_dr7_rsvd(v, c->dr7));
+    {
+        const unsigned long dr[4] = { c->dr0, c->dr1, c->dr2, c->dr3 };
+
+        vmx_set_debugregs(v, dr, x86_adj_dr6_rsvd(v, c->dr6));
+    }
     LOAD_SEG(c, x86_seg_cs, cs);
     LOAD_SEG(c, x86_seg_ds, ds);
     LOAD_SEG(c, x86_seg_es, es);
@@ -1012,6 +1136,7 @@ const struct hvm_function_table vmx_function_table = {
     .disable_pml        = vmx_domain_disable_pml,
     .flush_pml          = vmx_domain_flush_pml_buffers,
     .apic_access_virt   = vmx_apic_access_virt,
+    .ctxt_switch_from   = vmx_save_dr,
     .vlapic_mode_changed = vmx_vlapic_mode_changed,
     .vcpu_reset_state   = vmx_vcpu_reset_state,
 };

@@ -36,6 +36,7 @@
 #define CPUID7B_SGX             (1u << 2)
 #define CPUID7B_AVX2            (1u << 5)
 #define CPUID7B_SMEP            (1u << 7)
+#define CPUID7B_RTM             (1u << 11)
 #define CPUID7B_PQM             (1u << 12)
 #define CPUID7B_MPX             (1u << 14)
 #define CPUID7B_PQE             (1u << 15)

@@ -32,6 +32,7 @@
 #define MSR_IA32_MCG_CAP            0x00000179
 #define MSR_IA32_MCG_STATUS         0x0000017a
 #define MSR_IA32_MISC_ENABLE        0x000001a0
+#define MSR_IA32_DEBUGCTLMSR        0x000001d9
 #define MSR_MTRRdefType             0x000002ff
 #define MSR_IA32_CR_PAT             0x00000277
 #define MSR_IA32_TSC_DEADLINE       0x000006e0

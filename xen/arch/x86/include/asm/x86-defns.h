@@ -36,9 +36,15 @@
 
 #define X86_EFLAGS_CF       0x00000001
 #define X86_EFLAGS_MBS      0x00000002  /* must be set */
+#define X86_EFLAGS_PF       0x00000004
+#define X86_EFLAGS_AF       0x00000010
 #define X86_EFLAGS_ZF       0x00000040
+#define X86_EFLAGS_SF       0x00000080
 #define X86_EFLAGS_TF       0x00000100
 #define X86_EFLAGS_IF       0x00000200
+#define X86_EFLAGS_DF       0x00000400
+#define X86_EFLAGS_OF       0x00000800
+#define X86_EFLAGS_RF       0x00010000
 #define X86_EFLAGS_VM       0x00020000
 
 #define EFER_SCE            (1 << 0)
@@ -59,6 +65,7 @@
 #define X86_EXC_SS          12
 #define X86_EXC_GP          13
 #define X86_EXC_PF          14
+#define X86_EXC_AC          17
 #define X86_EXC_MC          18
 #define X86_NR_EXCEPTIONS   32
 

@@ -29,6 +29,12 @@ struct hvm_domain {
     struct hvm_io_handler portio[MAX_PORTIO_HANDLERS];
     unsigned int      nr_portio;
     struct hvm_rtc    rtc;
+    /*
+     * Guest-physical accesses nothing claims (hvm/intercept.c, Xen's null
+     * handler): counted, and the first one logged.
+     */
+    uint64_t          mmio_unclaimed;
+    bool              mmio_unclaimed_logged;
     /* VMX "virtualize APIC accesses": mapped at 0xfee00000, never read itself. */
     void             *apic_access_page;
     /* Lowest-priority IPIs: where the next round-robin search starts. */

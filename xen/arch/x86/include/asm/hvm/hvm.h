@@ -60,6 +60,8 @@ struct hvm_function_table {
      * and start-up: real mode at cs:ip (CS base cs << 4), nothing pending.
      */
     void (*vcpu_reset_state)(struct vcpu *v, uint16_t cs, uint16_t ip);
+    /* v leaves the CPU for another vCPU: take back what is lazily loaded. */
+    void (*ctxt_switch_from)(struct vcpu *v);
 };
 
 extern const struct hvm_function_table *hvm_funcs;

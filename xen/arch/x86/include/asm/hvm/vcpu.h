@@ -23,6 +23,16 @@ struct hvm_vcpu {
     unsigned long   guest_cr4;
     uint64_t        guest_efer;
 
+    /*
+     * DR0-DR3 and DR6 while the hardware does not hold them (DR7 and
+     * IA32_DEBUGCTL live in the VMCS).  flag_dr_dirty (Xen's name): they
+     * are loaded in this CPU's debug registers, the guest reaches them
+     * without exits, and they must be read back before another vCPU runs.
+     */
+    unsigned long   dr[4];
+    unsigned long   dr6;
+    bool            flag_dr_dirty;
+
     /* MSRs the VMCS does not switch: swapped on context switch. */
     uint64_t        msr_star, msr_lstar, msr_cstar, msr_syscall_mask;
     uint64_t        msr_shadow_gs, msr_tsc_aux;

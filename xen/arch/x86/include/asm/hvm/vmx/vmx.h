@@ -105,6 +105,11 @@ const char *vmx_exit_reason_name(unsigned int reason);
 #define VMX_IO_REP                  (1u << 5)
 #define VMX_IO_PORT(q)              (((q) >> 16) & 0xffff)
 
+/* Exit qualification: MOV DR (register number, direction, GPR) */
+#define VMX_DR_ACCESS_NUM(q)        ((q) & 7)
+#define VMX_DR_ACCESS_READ          (1u << 4)   /* MOV from DR */
+#define VMX_DR_ACCESS_GPR(q)        (((q) >> 8) & 0xf)
+
 /* Exit qualification: EPT violations */
 #define EPT_READ_VIOLATION          (1u << 0)
 #define EPT_WRITE_VIOLATION         (1u << 1)
@@ -129,6 +134,16 @@ unsigned long vmx_enter_guest(struct cpu_user_regs *regs, bool launched);
 void vmx_do_resume(struct vcpu *v);
 void vmx_dump_exit_counts(const struct vcpu *v);
 void vmx_inject_hw_exception(unsigned int vector, int error_code);
+
+/* debugreg.c: the guest's debug registers (lazily switched, see there). */
+void vmx_save_dr(struct vcpu *v);           /* v leaves the CPU */
+void vmx_restore_dr(struct vcpu *v);        /* before v's entries, VMCS loaded */
+void vmx_get_debugregs(struct vcpu *v, unsigned long dr[4], unsigned long *dr6);
+void vmx_set_debugregs(struct vcpu *v, const unsigned long dr[4], unsigned long dr6);
+void vmx_exit_dr_access(struct vcpu *v, struct cpu_user_regs *regs);
+void vmx_exit_debug(struct vcpu *v, struct cpu_user_regs *regs, uint32_t intr_info);
+/* After an instruction the hypervisor completed: the single-step trap. */
+void vmx_singlestep_done(struct vcpu *v, struct cpu_user_regs *regs);
 
 /* intr.c */
 /* Before VM entry: inject the event channel upcall, or ask for a window. */
