@@ -13,7 +13,7 @@
 #include <xencall.h>
 
 #include "harness.h"
-#include "xen-sys/Linux/privcmd.h"
+#include <xen/sys/privcmd.h>
 
 static void test_open_close(void)
 {

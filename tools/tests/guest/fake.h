@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 #include <xenctrl.h>
-#include "public/hvm/save.h"
+#include <xen/hvm/save.h>
 
 #define FAKE_DOMID          7
 #define FAKE_MAX_PFNS       (64UL << 8)     /* 64 MiB */

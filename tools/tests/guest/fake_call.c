@@ -9,7 +9,7 @@
 
 #include "fake.h"
 #include "private.h"            /* tools/libs/call */
-#include "public/memory.h"
+#include <xen/memory.h>
 
 struct fake fake;
 static unsigned long live_buffer_pages;

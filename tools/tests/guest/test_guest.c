@@ -28,7 +28,7 @@
 
 #include "fake.h"
 #include "image.h"
-#include "public/hvm/start_info.h"
+#include <xen/hvm/start_info.h>
 
 #define MiB(x)          ((unsigned long)(x) << 20)
 #define PAGES(mb)       (MiB(mb) >> 12)
@@ -854,7 +854,7 @@ static void test_foreignmemory(void)
 int debian_mmapbatch_v2(unsigned long *ioctl_nr, size_t *size, size_t *off_addr,
                         size_t *off_arr, size_t *off_err);
 
-#include "xen-sys/Linux/privcmd.h"
+#include <xen/sys/privcmd.h>
 
 static void test_privcmd_abi(void)
 {

@@ -28,7 +28,7 @@
 #include <stdint.h>
 
 #include <xenctrl.h>
-#include "public/hvm/save.h"
+#include <xen/hvm/save.h>
 
 #define FAKE_MAX_DOMS       4
 #define FAKE_MAX_PFNS       4096            /* 16 MiB */

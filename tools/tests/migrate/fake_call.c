@@ -9,8 +9,8 @@
 
 #include "fake.h"
 #include "private.h"            /* tools/libs/call */
-#include "public/memory.h"
-#include "public/version.h"
+#include <xen/memory.h>
+#include <xen/version.h>
 
 struct fake fake;
 static unsigned long live_buffer_pages;

@@ -62,7 +62,7 @@
 #include <xenforeignmemory.h>
 
 #include "xc_private.h"         /* the handle the real libxenguest reads */
-#include "public/hvm/save.h"
+#include <xen/hvm/save.h>
 
 #define MAX_DOMS 16
 #define MAX_PFNS 65536                  /* pfn space of a fake domain */

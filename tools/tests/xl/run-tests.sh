@@ -15,7 +15,7 @@ cd "$(dirname "$0")"
 HERE=$PWD
 BIN=$HERE/bin
 CC=${CC:-gcc}
-OUR_CFLAGS=${OUR_CFLAGS:-"-I$HERE/../../include -I$HERE/../../../xen/include -D__XEN_TOOLS__"}
+OUR_CFLAGS=${OUR_CFLAGS:-"-I$HERE/../../include -D__XEN_TOOLS__"}
 
 pass=0
 fail=0
