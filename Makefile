@@ -28,6 +28,15 @@
 #   make bench-migrate  only the live-migration runs (group migrate: Xen's
 #                 policy against ours over a capped link, PML and WP); rewrites
 #                 only their section of docs/performance.md
+#   make install  the toolstack as Xen installs it: the shared libraries
+#                 (libxenctrl.so.4.17 ...) and their archives in $(libdir),
+#                 the headers in $(includedir) (the public ABI in
+#                 $(includedir)/xen), pkg-config files in $(libdir)/pkgconfig,
+#                 xl and xentop in $(sbindir), the man pages in $(mandir)
+#                 (rendered by pandoc).  DESTDIR, prefix (/usr/local),
+#                 libdir, bindir, sbindir, includedir, mandir as Xen's
+#                 config/Paths.mk (config/Paths.mk here)
+#   make docs     render the man pages (docs/man1, man3, man5)
 #   make clean
 # `run` and `test` install the Debian packages they need first.
 
@@ -38,7 +47,7 @@ MAKEFLAGS += --no-print-directory
 
 RUN_XEN_CMDLINE ?= pml=1 ple_gap=64 ple_window=4096
 
-.PHONY: all xen guests tools deps run run-dom0 run-demo test bench bench-scale bench-migrate fuzz clean
+.PHONY: all xen guests tools docs install deps run run-dom0 run-demo test bench bench-scale bench-migrate fuzz clean
 
 all: xen guests tools
 
@@ -50,6 +59,14 @@ guests:
 
 tools:
 	$(MAKE) -C tools
+
+docs:
+	$(MAKE) -C docs
+
+# The hypervisor itself is installed by hand (GRUB's menu, docs/design.md).
+install: tools
+	$(MAKE) -C tools install
+	$(MAKE) -C docs install
 
 deps:
 	@tools/misc/install-deps.sh
@@ -89,4 +106,5 @@ clean:
 	$(MAKE) -C xen clean
 	$(MAKE) -C tests clean
 	$(MAKE) -C tools clean
+	$(MAKE) -C docs clean
 	rm -rf tests/unit/bin tests/abi/bin
