@@ -8,7 +8,7 @@
 # A suite sets XEN_ROOT, BIN and TEST_LIBS (of: toollog call devicemodel
 # ctrl foreignmemory guest; guest brings libelf), then includes this; it
 # links $(TEST_LIB_OBJS) $(FAKE_OBJS) (and $(FAKE_CLOCK_OBJ) for the fake
-# clock) with its own objects.
+# clock) with its own objects ($(BIN)/<file>.o from <file>.c).
 
 include $(XEN_ROOT)/tools/Rules.mk
 include $(XEN_ROOT)/tools/libs/sources.mk
@@ -54,5 +54,23 @@ $(BIN)/lib/%.o: $(LIBS)/%.c | $(TOOLS_INCLUDE_STAMP)
 $(BIN)/fake/%.o: $(FAKE)/%.c | $(TOOLS_INCLUDE_STAMP)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(TEST_CFLAGS) -c $< -o $@
+
+# A suite's own sources.
+$(BIN)/%.o: %.c | $(TOOLS_INCLUDE_STAMP)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(TEST_CFLAGS) -c $< -o $@
+
+# The privcmd ioctls against Debian's header, which this file alone sees
+# (ctrl and guest compare their layouts with ours).
+DEBIAN_PRIVCMD := $(if $(wildcard /usr/include/xen/sys/privcmd.h),-DHAVE_DEBIAN_PRIVCMD)
+$(BIN)/privcmd-debian.o: privcmd-debian.c
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HOSTCFLAGS) -MMD -MP $(DEBIAN_PRIVCMD) -c $< -o $@
+
+# The Linux build of the libraries, -Wall -Wextra -Werror like every tools
+# build, for a suite's link-check.
+.PHONY: linux-libs
+linux-libs:
+	@$(MAKE) -s -C $(LIBS)
 
 -include $(shell find $(BIN) -name '*.d' 2>/dev/null)
