@@ -25,8 +25,14 @@ void console_init_preirq(void);
 void console_init_postirq(void);
 void console_flush(void);
 
-/* Print text a guest wrote (console_io, port 0xE9) as "(dN) " lines. */
+/*
+ * Text a guest wrote with console_io: the hardware domain's as it is,
+ * others' as "(dN) " lines.
+ */
 void guest_console_write(struct domain *d, const char *buf, size_t len);
+/* Text a guest wrote to the debug port 0xE9: "(dN) " lines for every domain. */
+void guest_console_write_lines(struct domain *d, const char *buf, size_t len);
+/* Print what is left of the domain's unfinished "(dN) " line. */
 void guest_console_flush(struct domain *d);
 
 /*

@@ -9,6 +9,8 @@
 #include <xen/errno.h>
 #include <xen/lib.h>
 #include <xen/sched.h>
+#include <xen/string.h>
+#include <asm/guest_access.h>
 #include <asm/hvm/hvm.h>
 #include <asm/hvm/io.h>
 
@@ -26,7 +28,10 @@ int register_portio_handler(struct domain *d, unsigned int port,
     return 0;
 }
 
-/* Xen's debug port: bytes written to 0xE9 appear on the console as "(dN) ..." */
+/*
+ * Xen's debug port: bytes written to 0xE9 appear on the console as "(dN) ..."
+ * lines, the hardware domain's too (Xen's hvm_print_line).
+ */
 #define XEN_HVM_DEBUG_PORT 0xe9
 
 static void debug_port_io(bool in, unsigned int port, unsigned int bytes,
@@ -37,7 +42,7 @@ static void debug_port_io(bool in, unsigned int port, unsigned int bytes,
     if ( in )
         *val = ~0u;
     else
-        guest_console_write(current->domain, &c, 1);
+        guest_console_write_lines(current->domain, &c, 1);
 }
 
 void hvm_portio_init(struct domain *d)
@@ -72,4 +77,31 @@ void hvm_portio(struct vcpu *v, unsigned int port, unsigned int bytes, bool in,
         *val = (uint32_t)data;
     else
         *val = (*val & ~mask) | (data & mask);
+}
+
+long hvm_portio_outs(struct vcpu *v, unsigned int port, unsigned int bytes,
+                     unsigned long linear, unsigned long count, bool down)
+{
+    uint8_t buf[HVM_OUTS_MAX_BYTES];
+    unsigned long n = min(count, (unsigned long)(sizeof(buf) / bytes)), i;
+
+    if ( !down )
+    {
+        if ( raw_copy_from_guest(buf, (const void *)linear, n * bytes) )
+            return -EFAULT;
+    }
+    else
+        for ( i = 0; i < n; i++ )       /* element i sits i elements below */
+            if ( raw_copy_from_guest(buf + i * bytes,
+                                     (const void *)(linear - i * bytes), bytes) )
+                return -EFAULT;
+
+    for ( i = 0; i < n; i++ )
+    {
+        unsigned long val = 0;
+
+        memcpy(&val, buf + i * bytes, bytes);
+        hvm_portio(v, port, bytes, false, &val);
+    }
+    return n;
 }

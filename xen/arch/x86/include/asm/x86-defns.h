@@ -39,6 +39,7 @@
 #define X86_EFLAGS_ZF       0x00000040
 #define X86_EFLAGS_TF       0x00000100
 #define X86_EFLAGS_IF       0x00000200
+#define X86_EFLAGS_DF       0x00000400
 #define X86_EFLAGS_VM       0x00020000
 
 #define EFER_SCE            (1 << 0)

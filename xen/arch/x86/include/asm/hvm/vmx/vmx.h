@@ -105,6 +105,12 @@ const char *vmx_exit_reason_name(unsigned int reason);
 #define VMX_IO_REP                  (1u << 5)
 #define VMX_IO_PORT(q)              (((q) >> 16) & 0xffff)
 
+/* VM-exit instruction information for INS/OUTS: the address size. */
+#define VMX_INSN_ASIZE(info)        (((info) >> 7) & 7)
+#define VMX_INSN_ASIZE_16           0
+#define VMX_INSN_ASIZE_32           1
+#define VMX_INSN_ASIZE_64           2
+
 /* Exit qualification: EPT violations */
 #define EPT_READ_VIOLATION          (1u << 0)
 #define EPT_WRITE_VIOLATION         (1u << 1)
