@@ -26,7 +26,7 @@
  * Serial input (taken on the UART's interrupt, or polled: see ns16550.c)
  * goes, as in Xen, to the control domain: each byte is queued in
  * serial_rx_ring and raises VIRQ_CONSOLE; CONSOLEIO_read copies them out.
- * The ring holds 4 KiB (Xen's 128 bytes is less than a pasted screenful);
+ * The ring holds 16 KiB (Xen's 128 bytes is less than a pasted screenful);
  * bytes arriving when it is full are dropped, counted, and the first drop
  * of each overflow is logged.  Ctrl-A three times in a row switches
  * input to the hypervisor, which then answers debug keys ('h' lists them),
@@ -355,7 +355,7 @@ void guest_console_write(struct domain *d, const char *buf, size_t len)
 
 /* ---- serial input -------------------------------------------------------- */
 
-#define SERIAL_RX_SIZE 4096             /* power of two; Xen's is 128 */
+#define SERIAL_RX_SIZE 16384            /* power of two; Xen's is 128 */
 #define SERIAL_RX_MASK(i) ((i) & (SERIAL_RX_SIZE - 1))
 static char serial_rx_ring[SERIAL_RX_SIZE];
 static unsigned int serial_rx_cons, serial_rx_prod;

@@ -14,6 +14,13 @@ void ns16550_init_postirq(void);
 void ns16550_start_poll(void);
 /* Print the UART's receive statistics (the 'r' debug key). */
 void ns16550_dump_rx(void);
+/*
+ * The TSC by which the receive FIFO must be served, if someone takes
+ * serial input (~0 otherwise): for a guest entered with interrupts off.
+ */
+uint64_t ns16550_rx_deadline(void);
+/* A received byte waits in the UART (the interrupt is pending). */
+bool ns16550_rx_pending(void);
 
 /* A byte received on the serial line (from the UART driver). */
 void serial_rx(char c);

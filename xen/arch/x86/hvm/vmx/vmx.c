@@ -521,6 +521,7 @@ void vmx_do_resume(struct vcpu *v)
 {
     struct cpu_user_regs *regs = &v->arch.hvm.regs;
     unsigned long rc;
+    uint64_t deadline;
 
     /* The one place the running vCPU's VMCS is made the loaded one. */
     vmx_vmcs_reload(v);
@@ -532,7 +533,14 @@ void vmx_do_resume(struct vcpu *v)
         __vmwrite(GUEST_RIP, regs->rip);
         __vmwrite(GUEST_RSP, regs->rsp);
         __vmwrite(GUEST_RFLAGS, regs->rflags);
-        vmx_set_preemption_timer(sched_slice_deadline());
+        deadline = sched_slice_deadline();
+        /*
+         * Bochs does not exit for external interrupts after an entry with
+         * IF clear (docs/design.md): keep serial input from overrunning.
+         */
+        if ( !(regs->rflags & X86_EFLAGS_IF) )
+            deadline = min(deadline, ns16550_rx_deadline());
+        vmx_set_preemption_timer(deadline);
         write_cr2(v->arch.hvm.guest_cr2);
 
         rc = vmx_enter_guest(regs, v->arch.hvm.vmx.launched);
