@@ -25,7 +25,7 @@
 #include <public/vcpu.h>
 #include <asm/hvm/hvm.h>
 #include <asm/p2m.h>
-#include <asm/shutdown.h>
+#include <xen/shutdown.h>
 
 struct domain *domain_list;
 
@@ -170,6 +170,8 @@ void domain_shutdown(struct domain *d, unsigned int reason)
     printk(XENLOG_INFO "d%u: shutdown: %s\n", d->domain_id, shutdown_reason_str(reason));
     send_global_virq(VIRQ_DOM_EXC);
     raise_resched();
+    if ( is_hardware_domain(d) )
+        hwdom_shutdown(d, reason);
 }
 
 void domain_crash(struct domain *d, const char *fmt, ...)
@@ -189,6 +191,8 @@ void domain_crash(struct domain *d, const char *fmt, ...)
     d->shutdown_code = SHUTDOWN_crash;
     send_global_virq(VIRQ_DOM_EXC);
     raise_resched();
+    if ( is_hardware_domain(d) )
+        hwdom_shutdown(d, SHUTDOWN_crash);
 }
 
 void domain_destroy(struct domain *d)
@@ -215,8 +219,7 @@ void domain_destroy(struct domain *d)
     if ( !domain_list )
     {
         printk(XENLOG_INFO "Idle: the CPU halted %lu times waiting for work\n", idle_halts);
-        printk("All domains have shut down: powering off\n");
-        machine_power_off();
+        host_end_no_domains();
     }
 }
 

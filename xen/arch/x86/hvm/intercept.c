@@ -12,7 +12,9 @@
 #include <xen/string.h>
 #include <asm/guest_access.h>
 #include <asm/hvm/hvm.h>
+#include <asm/hvm/acpi.h>
 #include <asm/hvm/io.h>
+#include <public/sched.h>
 
 int register_portio_handler(struct domain *d, unsigned int port,
                             unsigned int size, portio_action_t action)
@@ -45,9 +47,28 @@ static void debug_port_io(bool in, unsigned int port, unsigned int bytes,
         guest_console_write_lines(current->domain, &c, 1);
 }
 
+/*
+ * The reset control port the control domain's FADT names as its reset
+ * register (hvm/acpi_build.c): "reset the CPU" (bit 2) is the domain asking
+ * for a reboot, as QEMU's PIIX reset control is for an HVM guest of Xen.
+ * For dom0 the host follows (xen/common/shutdown.c).  Reads give 0.
+ */
+#define RESET_CONTROL_CPU   0x04
+
+static void reset_control_io(bool in, unsigned int port, unsigned int bytes,
+                             uint32_t *val)
+{
+    if ( in )
+        *val = 0;
+    else if ( *val & RESET_CONTROL_CPU )
+        domain_shutdown(current->domain, SHUTDOWN_reboot);
+}
+
 void hvm_portio_init(struct domain *d)
 {
     register_portio_handler(d, XEN_HVM_DEBUG_PORT, 1, debug_port_io);
+    if ( is_control_domain(d) )
+        register_portio_handler(d, ACPI_RESET_PORT, 1, reset_control_io);
     rtc_init(d);
 }
 
