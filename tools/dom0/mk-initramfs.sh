@@ -83,6 +83,7 @@ list=$dir/initramfs.list
     echo "slink /var/run /run 0777 0 0"
     echo "nod /dev/console 0600 0 0 c 5 1"
     echo "file /init $ROOT/tools/dom0/init 0755 0 0"
+    echo "file /etc/profile $ROOT/tools/dom0/profile 0644 0 0"
     echo "file /etc/dom0/checks.sh $ROOT/tools/dom0/checks.sh 0755 0 0"
     # Exactness and migration: the checks, the checker, the ssh shim.
     for f in checks-logdirty.sh checks-migrate.sh checks-hcall-buffer.sh \
@@ -131,24 +132,31 @@ list=$dir/initramfs.list
             done
             echo "file $loc $loc 0644 0 0"
         fi
-        echo "dir /lib/terminfo 0755 0 0"
-        tdirs=
-        for t in tmux tmux-256color screen screen-256color xterm xterm-256color linux vt100 vt220; do
-            f=
-            for td in /lib/terminfo /usr/share/terminfo /etc/terminfo; do
-                [ -f "$td/${t:0:1}/$t" ] && { f=$td/${t:0:1}/$t; break; }
-            done
-            [ -n "$f" ] || continue
-            case " $tdirs " in *" ${t:0:1} "*) ;; *)
-                tdirs="${tdirs:-} ${t:0:1}"
-                echo "dir /lib/terminfo/${t:0:1} 0755 0 0" ;;
-            esac
-            echo "file /lib/terminfo/${t:0:1}/$t $(readlink -f "$f") 0644 0 0"
-        done
     fi
+    # The terminal types a user's terminal may be (xl top, vi and less on
+    # the console; tmux in the checks): the build host's terminfo entries.
+    echo "dir /lib/terminfo 0755 0 0"
+    tdirs=
+    for t in tmux tmux-256color screen screen-256color xterm xterm-256color \
+             xterm-color rxvt rxvt-unicode-256color linux vt100 vt220 ansi dumb; do
+        f=
+        for td in /lib/terminfo /usr/share/terminfo /etc/terminfo; do
+            [ -f "$td/${t:0:1}/$t" ] && { f=$td/${t:0:1}/$t; break; }
+        done
+        [ -n "$f" ] || continue
+        case " $tdirs " in *" ${t:0:1} "*) ;; *)
+            tdirs="${tdirs:-} ${t:0:1}"
+            echo "dir /lib/terminfo/${t:0:1} 0755 0 0" ;;
+        esac
+        echo "file /lib/terminfo/${t:0:1}/$t $(readlink -f "$f") 0644 0 0"
+    done
+    # Without their debug information (a quarter of the size; the PVH
+    # note stays): every byte costs GRUB and Linux time at boot.
     for g in $DOMU_KERNELS; do
         [ -f "$ROOT/tests/bin/$g.elf" ] || die "no tests/bin/$g.elf: make -C tests"
-        echo "file /usr/lib/xen-pml/$g.elf $ROOT/tests/bin/$g.elf 0644 0 0"
+        strip --strip-debug -o "$stage/$g.elf" "$ROOT/tests/bin/$g.elf" ||
+            die "cannot strip tests/bin/$g.elf"
+        echo "file /usr/lib/xen-pml/$g.elf $stage/$g.elf 0644 0 0"
     done
     for c in "$ROOT"/tools/dom0/etc/*.cfg; do
         echo "file /etc/xen/$(basename "$c") $c 0644 0 0"
