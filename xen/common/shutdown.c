@@ -28,6 +28,7 @@
 #include <xen/shutdown.h>
 #include <xen/string.h>
 #include <xen/time.h>
+#include <asm/irq.h>
 #include <asm/processor.h>
 #include <public/sched.h>
 
@@ -123,6 +124,8 @@ void hwdom_shutdown(const struct domain *d, unsigned int reason)
 
 void host_end_no_domains(void)
 {
+    printk(XENLOG_INFO "Interrupts taken, by vector:\n");
+    dump_irq_counts();
     if ( host_end == HOST_REBOOT )
     {
         s_time_t until = NOW() + MILLISECS(host_end_delay_ms);

@@ -39,6 +39,7 @@ struct tss64 {
 static struct idt_entry idt_table[256] __attribute__((aligned(16)));
 static struct tss64 init_tss __attribute__((aligned(64)));
 static irq_handler_t irq_handlers[256];
+static unsigned long irq_counts[256];   /* interrupts taken, by vector */
 
 extern const unsigned long trap_stubs[];
 extern uint64_t boot_gdt[];
@@ -60,6 +61,16 @@ static const char *const exception_names[X86_NR_EXCEPTIONS] = {
 void set_irq_handler(unsigned int vector, irq_handler_t fn)
 {
     irq_handlers[vector & 0xff] = fn;
+}
+
+void dump_irq_counts(void)
+{
+    unsigned int v;
+
+    for ( v = X86_NR_EXCEPTIONS; v < ARRAY_SIZE(irq_counts); v++ )
+        if ( irq_counts[v] )
+            printk(" vector %#04x: %lu interrupt(s)%s\n", v, irq_counts[v],
+                   irq_handlers[v] ? "" : " (no handler)");
 }
 
 void show_registers(const struct cpu_user_regs *regs)
@@ -92,6 +103,7 @@ void do_trap(struct cpu_user_regs *regs)
 
     if ( vec >= X86_NR_EXCEPTIONS )
     {
+        irq_counts[vec & 0xff]++;
         if ( irq_handlers[vec] )
             irq_handlers[vec](regs);
         else

@@ -42,6 +42,7 @@
 #include <xen/sched.h>
 #include <xen/string.h>
 #include <xen/time.h>
+#include <asm/irq.h>
 #include <asm/processor.h>
 #include <public/xen.h>
 
@@ -397,8 +398,13 @@ static void handle_keypress(char c)
     case 'h':
         printk("'h' pressed -> showing installed handlers\n");
         printk(" key 'h' (ascii '68') => show this message\n");
+        printk(" key 'i' (ascii '69') => dump the interrupts taken, by vector\n");
         printk(" key 'q' (ascii '71') => dump domain (and guest debug) info\n");
         printk(" key 'r' (ascii '72') => dump the serial input ring\n");
+        break;
+    case 'i':
+        printk("'i' pressed -> interrupts taken, by vector\n");
+        dump_irq_counts();
         break;
     case 'q':
         printk("'q' pressed -> dumping domain info\n");

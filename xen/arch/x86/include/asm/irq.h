@@ -14,5 +14,7 @@
 typedef void (*irq_handler_t)(struct cpu_user_regs *regs);
 
 void set_irq_handler(unsigned int vector, irq_handler_t fn);
+/* Print how many interrupts each vector took (the 'i' debug key). */
+void dump_irq_counts(void);
 
 #endif /* __ASM_X86_IRQ_H__ */
