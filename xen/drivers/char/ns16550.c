@@ -32,7 +32,7 @@
  *    external interrupts until it sets IF again or its slice ends (Bochs
  *    re-evaluates interrupt masking only when IF changes; see
  *    docs/design.md): 30 ms in which 350 bytes would arrive.  While someone
- *    takes serial input, the VMX code ends such an entry after the time 8
+ *    takes serial input, the VMX code ends such an entry after the time 12
  *    bytes take at the line's rate (ns16550_rx_deadline()).
  *  - A long hypercall runs with interrupts off: hypercall_preempt_check()
  *    also says yes while a byte waits in the UART (ns16550_rx_pending()),
@@ -110,7 +110,7 @@ static struct uart_config {
 
 static bool uart_ready;
 static bool uart_irq_on;                /* the receive interrupt is in use */
-static uint64_t rx_service_ticks;       /* TSC ticks 8 bytes take to arrive */
+static uint64_t rx_service_ticks;       /* TSC ticks 12 bytes take to arrive */
 static struct timer poll_timer;
 static bool poll_timer_ready;
 static s_time_t last_rx;                /* when the last byte came */
@@ -430,8 +430,12 @@ void ns16550_init_postirq(void)
         set_irq_handler(LEGACY_VECTOR(cfg.irq), ns16550_interrupt);
         rc = io_apic_route_isa_irq(cfg.irq, LEGACY_VECTOR(cfg.irq));
     }
-    /* 8 bytes of 10 bits at the line's rate ("auto": assume 115200). */
-    rx_service_ticks = 80ULL * cpu_khz * 1000 / (cfg.baud ?: 115200);
+    /*
+     * 12 bytes of 10 bits at the line's rate ("auto": assume 115200): the
+     * FIFO holds 16, its interrupt comes with the first, and 4 are left
+     * for getting to the handler.
+     */
+    rx_service_ticks = 120ULL * cpu_khz * 1000 / (cfg.baud ?: 115200);
     if ( !rc )
     {
         uart_irq_on = true;
