@@ -147,11 +147,13 @@ if [ $build = 1 ]; then
     step make -C tools/xl xl.static
     step make -C tools/misc xen-logdirty-check.static xen-hcall-buffer-check.static
     step make -C tools/xentop xentop.static
-    step tools/dom0/mk-initramfs.sh -o "$B" -z "$z"
+    step tools/dom0/mk-initramfs.sh -o "$B" -m $mode -z "$z"
 fi
 [ -s "$B/kernel.env" ] || die "no kernel in ${B#$ROOT/} (run without -n to fetch it)"
 . "$B/kernel.env"
 initrd=$B/initramfs.cpio
+# A shell needs none of what only the checks use (mk-initramfs.sh -m shell).
+[ $mode = shell ] && initrd=$B/initramfs-shell.cpio
 [ "$z" = gzip ] && initrd=$initrd.gz
 [ -f "$initrd" ] || die "no $initrd (run without -n to build it)"
 # The kernel GRUB loads: vmlinux without the zeros a loader adds anyway
