@@ -86,6 +86,23 @@ wait_for() {
     done
     return 1
 }
+# wait_frame SECONDS FILE REGEX...: until one capture of the screen has a
+# line matching each REGEX (a whole frame: a full-screen program redraws
+# at the serial line's speed), saved to FILE; 1 if none did.
+wait_frame() {
+    local end=$((SECONDS + $1)) file=$2 re all
+    shift 2
+    while [ $SECONDS -lt $end ]; do
+        screen > "$file"
+        all=1
+        for re in "$@"; do
+            grep -qE -- "$re" "$file" || { all=0; break; }
+        done
+        [ $all = 1 ] && return 0
+        sleep 1
+    done
+    return 1
+}
 # The shell answered COMMAND: type it, wait for REGEX.
 answer() {
     keys -l "$1"
@@ -135,12 +152,11 @@ fi
 # 3. xl top on this terminal.
 keys -l 'xl top -d 2'
 keys Enter
-if wait_for 180 '^Domain-0 +0 ' && wait_for 60 '^jbb +[0-9]+ ' && wait_for 10 'sort NAME'; then
+if wait_frame 180 "$out/top.txt" 'sort NAME' '^Domain-0 +0 ' '^jbb +[0-9]+ ' '^Q Quit'; then
     ok "xl top: its screen, rows for Domain-0 and jbb"
 else
-    bad "xl top: its screen" "no rows for Domain-0 and jbb under a header"
+    bad "xl top: its screen" "no frame with the header, rows for Domain-0 and jbb, the key bar"
 fi
-screen > "$out/top.txt"
 if grep -qE '\(d[0-9]+\)|\?\[' "$out/top.txt"; then
     bad "xl top: a clean screen" "console prefixes or mangled escapes on it"
 else
@@ -153,7 +169,7 @@ else
     bad "xl top: laid out for ${cols}x${rows}" "no key bar, or lines wider than the terminal"
 fi
 keys s
-if wait_for 60 'sort ([^N]|N[^A])'; then
+if wait_frame 60 "$out/top-sorted.txt" 'sort ([^N]|N[^A])' '^Domain-0 +0 ' '^jbb +[0-9]+ '; then
     ok "xl top: s sorts by the next column ($(screen | grep -oE 'sort [A-Z/]+' | head -n 1))"
 else
     bad "xl top: s sorts by the next column" "the sort column did not change"
