@@ -347,7 +347,7 @@ bool ns16550_rx_pending(void)
 
     if ( !uart_irq_on )
         return false;
-    lsr = uart_in(UART_LSR);
+    lsr = uart_lsr();                   /* counts an overrun it clears */
     return lsr != 0xff && (lsr & LSR_DR);
 }
 
