@@ -64,8 +64,8 @@ shift $((OPTIND - 1))
 
 # ---------------------------------------------------------------------------
 # The test list: "[name]" starts a case, "key = value" lines follow.
-# Single-valued keys: extra_params cpu smp megs timeout groups results stop_on
-# end_on streams.
+# Single-valued keys: extra_params cpu smp smp_also megs timeout groups results
+# stop_on end_on streams.
 # Repeatable keys: domain (file is a synonym), expect, expect_once, reject,
 # serial_input.
 
@@ -109,7 +109,7 @@ parse_cfg() {
                 KV[$cur:$key]=$val
             fi
             ;;
-        extra_params|cpu|smp|megs|timeout|groups|results|stop_on|end_on|streams)
+        extra_params|cpu|smp|smp_also|megs|timeout|groups|results|stop_on|end_on|streams)
             KV[$cur:$key]=$val ;;
         *)
             echo "$cfg:$n: unknown key '$key'" >&2
@@ -124,6 +124,30 @@ parse_cfg() {
             echo "$cfg: case [$c] has no domain" >&2
             exit 2
         fi
+    done
+    expand_smp_also
+}
+
+# "smp_also = 2 4": the case again as <case>.smp2 and <case>.smp4, on that
+# many physical CPUs, in groups smp-host and smp-host-N only (so that a
+# group run on one CPU does not run them thrice).
+expand_smp_also() {
+    local c n v k key
+    local -a base=("${CASES[@]}")
+    for c in "${base[@]}"; do
+        for n in ${KV[$c:smp_also]:-}; do
+            v=$c.smp$n
+            CASES+=("$v")
+            for k in "${!KV[@]}"; do
+                [[ $k == "$c:"* ]] || continue
+                key=${k#"$c:"}
+                KV[$v:$key]=${KV[$k]}
+            done
+            KV[$v:smp]=$n
+            KV[$v:groups]="smp-host smp-host-$n"
+            KV[$v:expect_once]="^\(XEN\) Brought up $n CPUs\$${KV[$v:expect_once]:+$'\n'${KV[$v:expect_once]}}"
+            unset "KV[$v:smp_also]"
+        done
     done
 }
 

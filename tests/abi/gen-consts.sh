@@ -22,7 +22,7 @@ dir=$1
 
 SKIP='PRI_xen_pfn PRIu_xen_pfn PRI_xen_ulong XEN_EMULATE_PREFIX XEN_CPUID
 XEN_FLEX_ARRAY_DIM xen_wc_sec_hi xen_vga_console_info xen_vga_console_info_t
-int64_aligned_t uint64_aligned_t LOCAL_XEN_PUBLIC_HEADERS'
+int64_aligned_t uint64_aligned_t LOCAL_XEN_PUBLIC_HEADERS GNTTABOP_error_msgs'
 
 find "$dir" -path "$dir/ext" -prune -o -name '*.h' -print | LC_ALL=C sort | xargs cat |
     sed -n 's/^[[:space:]]*#[[:space:]]*define[[:space:]]\{1,\}\([A-Za-z_][A-Za-z0-9_]*\)\([[:space:]].*\)$/\1/p' |

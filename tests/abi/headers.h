@@ -17,6 +17,7 @@
 #include "public/sched.h"
 #include "public/vcpu.h"
 #include "public/event_channel.h"
+#include "public/grant_table.h"
 #include "public/memory.h"
 #include "public/hvm/hvm_op.h"
 #include "public/hvm/params.h"
@@ -43,6 +44,7 @@
 #include <xen/sched.h>
 #include <xen/vcpu.h>
 #include <xen/event_channel.h>
+#include <xen/grant_table.h>
 #include <xen/memory.h>
 #include <xen/hvm/hvm_op.h>
 #include <xen/hvm/params.h>

@@ -17,6 +17,9 @@
 #define FIELD(tag, m)                                                         \
     { "offsetof(struct " #tag ", " #m ")", offsetof(struct tag, m), 1 },     \
     { "sizeof(struct " #tag "." #m ")", sizeof(((struct tag *)0)->m), 1 },
+#define TFIELD(t, m)                                                          \
+    { "offsetof(" #t ", " #m ")", offsetof(t, m), 1 },                       \
+    { "sizeof(" #t "." #m ")", sizeof(((t *)0)->m), 1 },
 #define OFFSET(tag, m)                                                        \
     { "offsetof(struct " #tag ", " #m ")", offsetof(struct tag, m), 1 },
 #define ENUM(name) { #name, (unsigned long long)(name), 1 },

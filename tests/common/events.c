@@ -4,7 +4,8 @@
  *
  * The upcall handler is Linux's 2-level scan: clear evtchn_upcall_pending,
  * take evtchn_pending_sel, and for each word the pending-and-unmasked
- * ports, clearing each port's pending bit before counting it.
+ * ports, clearing each port's pending bit before counting it; or, on a
+ * vCPU with a FIFO control block, Linux's FIFO consumer (events_fifo.c).
  */
 #include "test.h"
 #include "events.h"
@@ -114,6 +115,15 @@ void do_evtchn_upcall(void)
     /* The per-vCPU vector is acknowledged at the local APIC, as Linux does. */
     if ( upcall_via_lapic[cpu] )
         *LAPIC_EOI = 0;
+    if ( vi && fifo_control_block[cpu] )
+    {
+        /* Linux's __xen_evtchn_do_upcall with the FIFO ABI. */
+        do {
+            __atomic_store_n(&vi->evtchn_upcall_pending, 0, __ATOMIC_SEQ_CST);
+            fifo_consume(cpu);
+        } while ( __atomic_load_n(&vi->evtchn_upcall_pending, __ATOMIC_ACQUIRE) );
+        return;
+    }
     if ( !vi || !shared_info )
         return;
     while ( __atomic_load_n(&vi->evtchn_upcall_pending, __ATOMIC_ACQUIRE) )

@@ -62,6 +62,7 @@ static int build_domain(const struct build_req *r, uint32_t *pdomid,
         .max_vcpus = 1,
         .max_grant_frames = -1,
         .max_maptrack_frames = -1,
+        .grant_opts = XEN_DOMCTL_GRANT_version(2),   /* as Xen's libxl */
     };
     struct xc_dom_image *dom = NULL;
     uint32_t domid = 0;

@@ -85,6 +85,7 @@ void test_main(void)
         .max_vcpus = 1,
         .max_grant_frames = -1,
         .max_maptrack_frames = -1,
+        .grant_opts = XEN_DOMCTL_GRANT_version(2),   /* as Xen's libxl */
     };
     struct xen_domctl_createdomain bad = cfg;
     xen_pfn_t gfns[512], big = 0, over = BUILT_MEM_KB / 4, load_gfn = BUILT_LOAD_GFN;

@@ -110,7 +110,10 @@ static void test_physinfo(void)
     printk("  host: %u CPU(s), %u kHz, %lu pages, %lu free, caps %#x\n",
            pi.nr_cpus, pi.cpu_khz, (unsigned long)pi.total_pages,
            (unsigned long)pi.free_pages, pi.capabilities);
-    if ( pi.nr_cpus < 1 || pi.max_cpu_id + 1 < pi.nr_cpus )
+    printk("  host: max_cpu_id %u, %u thread(s) per core, %u core(s) per socket, %u node(s)\n",
+           pi.max_cpu_id, pi.threads_per_core, pi.cores_per_socket, pi.nr_nodes);
+    if ( pi.nr_cpus < 1 || pi.max_cpu_id + 1 < pi.nr_cpus || !pi.threads_per_core ||
+         !pi.cores_per_socket || pi.nr_nodes != 1 )
         xtf_failure("Fail: physinfo: nr_cpus %u max_cpu_id %u\n",
                     pi.nr_cpus, pi.max_cpu_id);
     else if ( !pi.total_pages || pi.free_pages > pi.total_pages )

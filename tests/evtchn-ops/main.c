@@ -2,7 +2,8 @@
 /*
  * Event channel operations of the 2-level ABI and their error paths:
  *
- *   init_control / expand_array: -ENOSYS (guests fall back to 2-level)
+ *   expand_array before init_control: -EOPNOTSUPP; set_priority: -ENOSYS
+ *     (2-level has no priorities); an unknown sub-op: -ENOSYS, logged once
  *   bind_virq: VIRQ number, global VIRQ on vCPU 1, unknown vCPU, twice
  *   bind_ipi, alloc_unbound (bad domain, reserved remote domain),
  *   bind_interdomain (loopback through our own domain: the new local port
@@ -21,16 +22,19 @@ const char test_title[] = "Event channel operations";
 #define BAD_PORT   5000                 /* past the 4096 of the 2-level ABI */
 #define NO_DOMAIN  0x7000
 
-static void test_unimplemented(void)
+/* The FIFO ABI's operations while the domain is 2-level (tests/evtchn-fifo has the rest). */
+static void test_fifo_ops_2l(void)
 {
-    struct evtchn_init_control ic = { .control_gfn = 0x100 };
     struct evtchn_expand_array ea = { .array_gfn = 0x100 };
+    evtchn_port_t p;
 
-    printk("FIFO ABI:\n");
-    check_rc("EVTCHNOP_init_control", hypercall_event_channel_op(EVTCHNOP_init_control, &ic),
-             -XEN_ENOSYS);
-    check_rc("EVTCHNOP_expand_array", hypercall_event_channel_op(EVTCHNOP_expand_array, &ea),
-             -XEN_ENOSYS);
+    printk("FIFO operations under the 2-level ABI:\n");
+    check_rc("EVTCHNOP_expand_array before init_control",
+             hypercall_event_channel_op(EVTCHNOP_expand_array, &ea), -XEN_EOPNOTSUPP);
+    check_rc("bind_ipi for set_priority", evtchn_bind_ipi(0, &p), 0);
+    check_rc("EVTCHNOP_set_priority (2-level has none)", evtchn_set_priority(p, 3), -XEN_ENOSYS);
+    check_rc("EVTCHNOP_set_priority, bad port", evtchn_set_priority(BAD_PORT, 3), -XEN_EINVAL);
+    check_rc("close it", evtchn_close(p), 0);
     check_rc("unknown sub-op 99", hypercall_event_channel_op(99, &ea), -XEN_ENOSYS);
 }
 
@@ -65,7 +69,7 @@ void test_main(void)
     if ( map_shared_info() )
         return xtf_failure("Fail: cannot map shared_info\n");
     self = cpuid_domid();
-    test_unimplemented();
+    test_fifo_ops_2l();
 
     printk("bind_virq:\n");
     check_rc("VIRQ NR_VIRQS", evtchn_bind_virq(NR_VIRQS, 0, NULL), -XEN_EINVAL);

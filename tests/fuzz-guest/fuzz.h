@@ -17,7 +17,11 @@ enum fuzz_class {
     FC_CR,          /* CR0/CR3/CR4/CR8 writes, CLTS, LMSW */
     FC_IO,          /* IN/OUT of every size to random ports */
     FC_EXC,         /* deliberate exceptions, VMX and privileged instructions */
-#define FC_BASE_NR (FC_EXC + 1)
+    FC_APIC,        /* xAPIC MMIO, x2APIC MSRs, APIC_BASE, timer storms */
+    FC_FIFO,        /* FIFO event channels: init_control, expand_array,
+                       set_priority, reset, with events flowing (fifo.c) */
+    FC_GNTTAB,      /* our own grant table against a model (gnttab.c) */
+#define FC_BASE_NR (FC_GNTTAB + 1)
     /*
      * Each widens what the operations of its base class may do.  The first
      * four once panicked or hung the host and are in the default set now
@@ -89,6 +93,23 @@ void fuzz_msr(void);
 void fuzz_cr(void);
 void fuzz_io(void);
 void fuzz_exc(void);
+void fuzz_apic(void);
+
+/* apic.c: the APIC's MSRs belong to it (fuzz_msr hands them over). */
+void fuzz_apic_init(void);
+bool fuzz_apic_msr_owned(uint32_t msr);
+void fuzz_apic_msr(uint32_t msr);
+void fuzz_apic_summary(void);
+void fuzz_fifo(void);
+/* fifo.c: what the FIFO model must know about other calls, and the end check. */
+void fifo_note_reset(void);
+void fifo_final_check(void);
+void fuzz_gnttab(void);
+/* gnttab.c: undo everything, check nothing is left pinned, print its count. */
+void fuzz_gnttab_finish(void);
+/* Whether a gfn / handle belongs to the gnttab class (hcall.c keeps off them). */
+bool gnttab_slot_gfn(unsigned long gfn);
+bool gnttab_model_handle(uint32_t handle);
 
 /* cpu.c: the state every operation must leave as it found it. */
 void cpu_state_save(void);

@@ -19,14 +19,27 @@
  *     XENMEM_add_to_physmap of shared_info over a guest frame): a random
  *     place is our own image, which we would corrupt ourselves;
  *   - HVMOP_set_evtchn_upcall_vector and HVM_PARAM_CALLBACK_IRQ: an
- *     upcall on a vector with no IDT gate is our own #NP.
+ *     upcall on a vector with no IDT gate is our own #NP;
+ *   - EVTCHNOP_init_control and expand_array with a readable argument
+ *     (class fifo makes them, with gfns that are scratch pages or not RAM).
  * The hypervisor's checks of those are tested in tests/shared-info and
  * tests/evtchn-*.
+ *
+ * grant_table_op goes with random arguments too, but its operation array
+ * is always in the scratch area (or a bad pointer), and kept off what the
+ * gnttab class models (see sanitize_gnttab); XENMEM_remove_from_physmap
+ * never names our grant-table frames.
  */
 #include "fuzz.h"
+#include "events.h"
+#include "gnttab.h"
 #include "public/memory.h"
 #include "public/hvm/hvm_op.h"
 #include "public/hvm/params.h"
+#include "public/event_channel.h"
+
+/* Xen's internal continuation of EVTCHNOP_reset (public header: __XEN__ only). */
+#define EVTCHNOP_RESET_CONT 14
 
 /* Implemented numbers, and the sub-ops worth aiming at. */
 static const unsigned int implemented[] = {
@@ -34,6 +47,7 @@ static const unsigned int implemented[] = {
     __HYPERVISOR_sched_op, __HYPERVISOR_vcpu_op, __HYPERVISOR_sysctl,
     __HYPERVISOR_domctl, __HYPERVISOR_dm_op, __HYPERVISOR_event_channel_op,
     __HYPERVISOR_hvm_op, __HYPERVISOR_vm_assist, __HYPERVISOR_platform_op,
+    __HYPERVISOR_grant_table_op,
 };
 
 /* A structure argument we can look into: inside the scratch area. */
@@ -93,6 +107,82 @@ static unsigned long bad_pointer(void)
     return bad[fuzz_below(ARRAY_SIZE(bad))];
 }
 
+/*
+ * A random grant_table_op, kept off the gnttab class's model: the array
+ * lies in the scratch area and the count stays inside it; no version
+ * switch or swap (they would rewrite the model's entries: query_size
+ * instead); no map of our own grants (DOMID_SELF: bad_domain); no unmap
+ * at the model's gfns; no copy into our memory (a scratch page instead)
+ * or into our grants (a domain that does not exist).
+ */
+static void sanitize_gnttab(unsigned long a[5])
+{
+    static const unsigned int sizes[] = {
+        [GNTTABOP_map_grant_ref] = sizeof(struct gnttab_map_grant_ref),
+        [GNTTABOP_unmap_grant_ref] = sizeof(struct gnttab_unmap_grant_ref),
+        [GNTTABOP_setup_table] = sizeof(struct gnttab_setup_table),
+        [GNTTABOP_transfer] = sizeof(struct gnttab_transfer),
+        [GNTTABOP_copy] = sizeof(struct gnttab_copy),
+        [GNTTABOP_query_size] = sizeof(struct gnttab_query_size),
+        [GNTTABOP_unmap_and_replace] = sizeof(struct gnttab_unmap_and_replace),
+        [GNTTABOP_set_version] = sizeof(struct gnttab_set_version),
+        [GNTTABOP_get_status_frames] = sizeof(struct gnttab_get_status_frames),
+        [GNTTABOP_get_version] = sizeof(struct gnttab_get_version),
+        [GNTTABOP_swap_grant_ref] = sizeof(struct gnttab_swap_grant_ref),
+        [GNTTABOP_cache_flush] = sizeof(struct gnttab_cache_flush),
+    };
+    unsigned int cmd = a[0] & 0xfff, size, fit, i;
+    domid_t self = cpuid_domid();
+
+    if ( cmd == GNTTABOP_set_version || cmd == GNTTABOP_swap_grant_ref )
+        a[0] = cmd = GNTTABOP_query_size;
+    size = cmd < ARRAY_SIZE(sizes) && sizes[cmd] ? sizes[cmd] : 8;
+    if ( !in_scratch(a[1], size) )
+    {
+        a[1] = bad_pointer();
+        return;
+    }
+    fit = ((unsigned long)scratch + scratch_size - a[1]) / size;
+    if ( (int)a[2] >= 0 && (unsigned int)a[2] > fit )
+        a[2] = fit;
+    for ( i = 0; i < fit && i < (unsigned int)a[2]; i++ )
+    {
+        void *e = (char *)a[1] + i * size;
+
+        switch ( cmd )
+        {
+        case GNTTABOP_map_grant_ref:
+        {
+            struct gnttab_map_grant_ref *m = e;
+
+            if ( m->dom == self )
+                m->dom = DOMID_SELF;
+            break;
+        }
+        case GNTTABOP_unmap_grant_ref:
+        case GNTTABOP_unmap_and_replace:
+        {
+            uint64_t *host_addr = e;        /* first in both */
+
+            if ( gnttab_slot_gfn(*host_addr >> PAGE_SHIFT) )
+                *host_addr |= 1UL << 40;
+            break;
+        }
+        case GNTTABOP_copy:
+        {
+            struct gnttab_copy *c = e;
+
+            if ( !(c->flags & GNTCOPY_dest_gref) )
+                c->dest.u.gmfn = ((unsigned long)scratch >> PAGE_SHIFT) +
+                                 fuzz_below(scratch_size >> PAGE_SHIFT);
+            else if ( c->dest.domid == self || c->dest.domid == DOMID_SELF )
+                c->dest.domid = 0x7000;
+            break;
+        }
+        }
+    }
+}
+
 static long call(unsigned long nr, const unsigned long a[5])
 {
     /* Through the page where it has a stub, else a VMCALL of our own. */
@@ -137,6 +227,25 @@ void fuzz_hcall(void)
         break;
     case __HYPERVISOR_memory_op:
         if ( a[0] == XENMEM_add_to_physmap )
+            a[1] = bad_pointer();
+        if ( a[0] == XENMEM_remove_from_physmap )
+        {
+            struct xen_remove_from_physmap *r = in_scratch(a[1], sizeof(*r));
+
+            /* Not our grant-table frames (the gnttab class reads them). */
+            if ( !r )
+                a[1] = bad_pointer();
+            else if ( (r->gpfn >= GNT_TABLE_GFN && r->gpfn < GNT_TABLE_GFN + 64) ||
+                      (r->gpfn >= GNT_STATUS_GFN && r->gpfn < GNT_STATUS_GFN + 8) )
+                r->gpfn |= 1UL << 40;
+        }
+        break;
+    case __HYPERVISOR_grant_table_op:
+        sanitize_gnttab(a);
+        break;
+    case __HYPERVISOR_event_channel_op:
+        /* Registering FIFO frames is class fifo's, with gfns it chooses (fifo.c). */
+        if ( (int)a[0] == EVTCHNOP_init_control || (int)a[0] == EVTCHNOP_expand_array )
             a[1] = bad_pointer();
         break;
     case __HYPERVISOR_hvm_op:
@@ -192,6 +301,13 @@ void fuzz_hcall(void)
     case __HYPERVISOR_memory_op:
         if ( a[0] == XENMEM_add_to_physmap_batch && rc >= 0 )
             fuzz_fail("a domU made a foreign mapping (rc %ld)\n", rc);
+        if ( a[0] == XENMEM_acquire_resource && rc >= 0 )
+            fuzz_fail("a domU acquired a resource (rc %ld)\n", rc);
+        break;
+    case __HYPERVISOR_grant_table_op:
+        /* 0 or an error: a batch's progress is never a result. */
+        if ( rc > 0 )
+            fuzz_fail("grant_table_op %#lx returned %ld\n", a[0], rc);
         break;
     case __HYPERVISOR_sched_op:
         if ( (int)a[0] == SCHEDOP_remote_shutdown && rc >= 0 )
@@ -204,6 +320,14 @@ void fuzz_hcall(void)
     case __HYPERVISOR_xen_version:
         if ( (int)a[0] == XENVER_commandline && rc >= 0 )
             fuzz_fail("a domU read the hypervisor command line (rc %ld)\n", rc);
+        break;
+    case __HYPERVISOR_event_channel_op:
+        if ( ((int)a[0] == EVTCHNOP_reset || (int)a[0] == EVTCHNOP_RESET_CONT) && rc == 0 )
+            fifo_note_reset();      /* a random reset of ourselves: back to 2-level */
+        if ( ((int)a[0] == EVTCHNOP_init_control || (int)a[0] == EVTCHNOP_expand_array) &&
+             rc != -XEN_EFAULT )
+            fuzz_fail("event_channel_op %d with an unreadable argument returned %ld\n",
+                      (int)a[0], rc);
         break;
     }
 }

@@ -3,7 +3,9 @@
  * A hostile guest, in the shape of XTF's fuzzing tests: from a seed, a
  * pseudo-random sequence of hypercalls (every number 0..63 and beyond,
  * random sub-ops, boundary arguments), MSR reads and writes, control
- * register writes, port I/O and deliberate exceptions.  Every fault it
+ * register writes, port I/O, deliberate exceptions, FIFO event channel
+ * control-block operations, and operations on its own grant table checked
+ * against a model (gnttab.c).  Every fault it
  * provokes is caught through the exception table, counted, and execution
  * goes on; every hypercall result must be a success or one of Xen's error
  * numbers (and a domU's control calls -EPERM), every fault the one the
@@ -13,7 +15,7 @@
  * Guest command line:
  *   seed=<n>     the seed (default 1); the same seed repeats the same run
  *   iters=<n>    operations (default 2000)
- *   ops=<list>   classes, comma-separated: hcall msr cr io exc (the
+ *   ops=<list>   classes, comma-separated: hcall msr cr io exc apic fifo gnttab (the
  *                default set); msr-bad cr0-high cr0-pg invd hlt io-string
  *                (off by default: see fuzz.h) widen the operations of their
  *                base class (msr, cr, exc, exc and hcall, io);
@@ -32,7 +34,9 @@ const char test_title[] = "Hostile guest: seeded hypercall/MSR/CR/I/O/exception 
 
 const char *const fuzz_class_names[FC_NR] = {
     [FC_HCALL] = "hcall", [FC_MSR] = "msr", [FC_CR] = "cr", [FC_IO] = "io",
-    [FC_EXC] = "exc", [FC_MSR_BAD] = "msr-bad", [FC_CR0_HIGH] = "cr0-high",
+    [FC_EXC] = "exc", [FC_APIC] = "apic", [FC_FIFO] = "fifo",
+    [FC_GNTTAB] = "gnttab", [FC_MSR_BAD] = "msr-bad",
+    [FC_CR0_HIGH] = "cr0-high",
     [FC_CR0_PG] = "cr0-pg", [FC_INVD] = "invd", [FC_HLT] = "hlt",
     [FC_IO_STRING] = "io-string",
 };
@@ -42,8 +46,10 @@ const char *const fuzz_class_names[FC_NR] = {
  * fixed (docs/misc/security.md), they are in the default set.
  */
 #define FC_DEFAULT ((1u << FC_HCALL) | (1u << FC_MSR) | (1u << FC_CR) | \
-                    (1u << FC_IO) | (1u << FC_EXC) | (1u << FC_MSR_BAD) | \
-                    (1u << FC_CR0_HIGH) | (1u << FC_CR0_PG) | (1u << FC_INVD))
+                    (1u << FC_IO) | (1u << FC_EXC) | (1u << FC_APIC) | (1u << FC_FIFO) | \
+                    (1u << FC_GNTTAB) | \
+                    (1u << FC_MSR_BAD) | (1u << FC_CR0_HIGH) | (1u << FC_CR0_PG) | \
+                    (1u << FC_INVD))
 #define FC_ALL     ((1u << FC_NR) - 1)
 
 unsigned int fuzz_classes = FC_DEFAULT;
@@ -240,7 +246,9 @@ static void summary(unsigned long done)
     for ( i = 0; i < X86_NR_EXCEPTIONS; i++ )
         if ( faults[i] )
             printk(" %u=%lu", i, faults[i]);
-    printk("\nsummary: %lu failures\n", failures);
+    printk("\n");
+    fuzz_apic_summary();
+    printk("summary: %lu failures\n", failures);
 }
 
 void test_main(void)
@@ -275,6 +283,7 @@ void test_main(void)
     printk("\nfuzz: scratch [%#lx, %#lx)\n", (unsigned long)scratch,
            (unsigned long)scratch + scratch_size);
 
+    fuzz_apic_init();
     sum = image_checksum();
     cpu_state_save();
 
@@ -295,6 +304,9 @@ void test_main(void)
         case FC_MSR:    fuzz_msr(); break;
         case FC_CR:     fuzz_cr(); break;
         case FC_IO:     fuzz_io(); break;
+        case FC_APIC:   fuzz_apic(); break;
+        case FC_FIFO:   fuzz_fifo(); break;
+        case FC_GNTTAB: fuzz_gnttab(); break;
         default:        fuzz_exc(); break;
         }
         ops_by_class[c]++;
@@ -311,6 +323,8 @@ void test_main(void)
             break;
     }
 
+    fifo_final_check();
+    fuzz_gnttab_finish();
     summary(i);
     if ( !failures )
         xtf_success("Success: %lu operations, every one failed or faulted as it should\n", i);

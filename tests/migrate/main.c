@@ -159,6 +159,7 @@ static uint32_t new_domain(const xc_dominfo_t *src)
         .max_vcpus = src->max_vcpu_id + 1,
         .max_grant_frames = -1,
         .max_maptrack_frames = -1,
+        .grant_opts = XEN_DOMCTL_GRANT_version(2),   /* as Xen's libxl */
     };
     uint32_t domid = 0;
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "harness.h"
 
@@ -22,6 +23,23 @@ static void result(const char *file, int line, int ok)
         failed++;
         printf("FAIL %s:%d: ", file, line);
     }
+}
+
+void harness_printf(const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+}
+
+void *harness_exec_page(void)
+{
+    void *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE | PROT_EXEC,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
+
+    return p == MAP_FAILED ? NULL : p;
 }
 
 void harness_check(const char *file, int line, const char *expr, int ok)
@@ -65,8 +83,12 @@ void harness_check_contains(const char *file, int line, const char *h_expr,
 }
 
 /* Fatal paths of the hypervisor: report and stop this test binary. */
+void (*harness_bug_hook)(void);
+
 void __bug(const char *file, int line)
 {
+    if ( harness_bug_hook )
+        harness_bug_hook();             /* a test that expects the BUG */
     printf("BUG at %s:%d\n", file, line);
     exit(2);
 }

@@ -25,6 +25,9 @@ void harness_check_contains(const char *file, int line, const char *h_expr,
                             const char *haystack, const char *needle,
                             int expect);
 
+/* Called by BUG() when set (it must not return: a test longjmps out). */
+extern void (*harness_bug_hook)(void);
+
 #define CHECK(cond) harness_check(__FILE__, __LINE__, #cond, !!(cond))
 #define CHECK_EQ(a, b)                                                  \
     harness_check_eq(__FILE__, __LINE__, #a, #b,                        \
@@ -37,6 +40,11 @@ void harness_check_contains(const char *file, int line, const char *h_expr,
 #define CHECK_NOT_CONTAINS(haystack, needle)                            \
     harness_check_contains(__FILE__, __LINE__, #haystack, (haystack),   \
                            (needle), 0)
+
+/* Print to the test's output (diagnostics beside a failed check). */
+void harness_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* One page, readable, writable and executable, below 2 GiB (MAP_32BIT). */
+void *harness_exec_page(void);
 
 /* Messages printk()ed by the code under test (stub_printk.c), prefixes kept. */
 extern char printk_log[];

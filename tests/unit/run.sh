@@ -2,11 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Run every test binary given; print failures, one line per binary and
 # finally the total "N passed, N failed".  Exit non-zero on any failure.
+# A binary that runs longer than 60 s (a lock test that deadlocks, say)
+# is killed and counts as failed.
 passed=0
 failed=0
 for t in "$@"; do
     name=$(basename "$t")
-    out=$("$t" 2>&1)
+    out=$(timeout 60 "$t" 2>&1)
     rc=$?
     res=$(printf '%s\n' "$out" | sed -n 's/^RESULT \([0-9]*\) \([0-9]*\)$/\1 \2/p')
     printf '%s\n' "$out" | grep -v '^RESULT '

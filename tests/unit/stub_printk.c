@@ -5,8 +5,26 @@
  * Built like hypervisor code, with the real vsnprintf().
  */
 #include <xen/lib.h>
+#include <xen/percpu.h>
 
 #include "harness.h"
+
+/* The one CPU of the host tests (asm/current.h): current, its id, offset 0. */
+struct cpu_info host_test_cpu_info;
+unsigned long __per_cpu_offset[NR_CPUS];
+/* The interrupt flag the host tests pretend to have (asm/system.h). */
+bool host_test_irqs_enabled = true;
+
+/* CPU 0 alone has a per-CPU area; it never sends an IPI to itself. */
+bool cpu_has_percpu_area(unsigned int cpu)
+{
+    return cpu == 0;
+}
+
+void smp_send_event_check_cpu(unsigned int cpu __attribute__((unused)))
+{
+    BUG();
+}
 
 char printk_log[16384];
 static size_t printk_len;

@@ -15,7 +15,6 @@
 
 #include "harness.h"
 
-struct vcpu *current;
 
 /* ---- the fake CPU -------------------------------------------------------- */
 

@@ -23,7 +23,6 @@
 
 #include "harness.h"
 
-struct vcpu *current;
 
 /* ---- the fake guest-physical memory -------------------------------------- */
 

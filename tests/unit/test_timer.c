@@ -3,23 +3,36 @@
  * xen/common/timer.c and softirq.c: timers expire in deadline order from
  * TIMER_SOFTIRQ, only once due; stop/kill/re-set work; timer functions may
  * set timers; the hardware timer is always programmed for the earliest
- * deadline (or disarmed when none is left).
+ * deadline (or disarmed when none is left).  The bounds of a pass: a
+ * timer re-armed at or before now (while the clock runs on inside the
+ * pass, as it does under a storm) runs at most once per pass, timers due
+ * behind it still run, and the next pass is never programmed closer than
+ * timer_slop to the end of the last one.
  */
 #include <xen/lib.h>
+#include <xen/param.h>
 #include <xen/softirq.h>
 #include <xen/time.h>
 #include <xen/timer.h>
 
 #include "harness.h"
 
-/* The clock and the APIC timer, faked: one tick is one ns. */
+/*
+ * The clock and the APIC timer, faked: one tick is one ns.  clock_step
+ * advances the clock at every read, as the real one runs on while timer
+ * functions work.
+ */
 static s_time_t fake_now;
+static s_time_t clock_step;
 static uint64_t programmed;
 static unsigned int programs;
 
 s_time_t get_s_time(void)
 {
-    return fake_now;
+    s_time_t t = fake_now;
+
+    fake_now += clock_step;
+    return t;
 }
 
 uint64_t stime_to_tsc(s_time_t t)
@@ -78,7 +91,7 @@ static void test_order_and_due(void)
     set_timer(&td, 1200);               /* same deadline: after tb */
     CHECK(timer_is_active(&ta));
     CHECK_EQ(timer_next_deadline(), 1100);
-    CHECK(softirq_pending());            /* a new earliest deadline */
+    CHECK(softirq_pending(smp_processor_id()));            /* a new earliest deadline */
     do_softirq();
     CHECK_EQ(programmed, 1100);
     CHECK_EQ(nr_fired, 0);               /* nothing due yet */
@@ -139,9 +152,100 @@ static void test_rearm_from_handler(void)
     CHECK_EQ(programmed, 20010);
 }
 
+/*
+ * The storm of issue 16: a periodic timer whose function re-arms it at
+ * NOW() + period, with a period shorter than the function takes.  Before
+ * the fix one pass ran it for ever (the guard below stops it at 1000).
+ */
+static struct timer storm, bystander, victim, mover;
+static unsigned int storm_runs, bystander_runs, victim_runs, mover_runs;
+
+static void storm_fn(void *data __attribute__((unused)))
+{
+    if ( ++storm_runs < 1000 )
+        set_timer(&storm, NOW() + 10);
+}
+
+static void at_now_fn(void *data __attribute__((unused)))
+{
+    if ( ++storm_runs < 1000 )
+        set_timer(&storm, storm.expires);       /* the very same deadline */
+}
+
+static void count_fn(void *data)
+{
+    (*(unsigned int *)data)++;
+}
+
+static void killer_fn(void *data __attribute__((unused)))
+{
+    mover_runs++;
+    stop_timer(&victim);                        /* due in this pass too */
+    set_timer(&bystander, NOW() + 100000);      /* due too: moved out */
+}
+
+static void test_storm(void)
+{
+    unsigned int pass;
+
+    fake_now = 100000;
+    clock_step = 50;                            /* each NOW() costs 50 ns */
+    init_timer(&storm, storm_fn, NULL, 0);
+    init_timer(&bystander, count_fn, &bystander_runs, 0);
+    set_timer(&storm, fake_now + 10);
+    set_timer(&bystander, fake_now + 20);
+    do_softirq();
+    fake_now += 100;
+    for ( pass = 1; pass <= 5; pass++ )
+    {
+        raise_softirq(TIMER_SOFTIRQ);
+        do_softirq();
+        CHECK_EQ(storm_runs, pass);             /* once per pass, not 1000 */
+        CHECK(!softirq_pending(smp_processor_id()));              /* and no pass queued behind */
+        CHECK(timer_is_active(&storm));
+    }
+    CHECK_EQ(bystander_runs, 1);                /* due behind it: ran too */
+
+    /* The next pass is programmed timer_slop (here 1000 ns) after this one. */
+    CHECK(programmed >= (uint64_t)fake_now - clock_step + 1000 - 2 * clock_step);
+    CHECK(timer_next_deadline() > storm.expires);
+
+    /* Re-armed at exactly the pass's now: the next pass, not this one. */
+    stop_timer(&storm);
+    storm_runs = 0;
+    clock_step = 0;
+    init_timer(&storm, at_now_fn, NULL, 0);
+    set_timer(&storm, fake_now);
+    do_softirq();
+    CHECK_EQ(storm_runs, 1);
+    raise_softirq(TIMER_SOFTIRQ);
+    do_softirq();
+    CHECK_EQ(storm_runs, 2);
+    stop_timer(&storm);
+
+    /* A timer function stops or moves timers due in the same pass. */
+    init_timer(&victim, count_fn, &victim_runs, 0);
+    init_timer(&mover, killer_fn, NULL, 0);
+    bystander_runs = 0;
+    set_timer(&mover, fake_now - 3);
+    set_timer(&victim, fake_now - 2);
+    set_timer(&bystander, fake_now - 1);
+    do_softirq();
+    CHECK_EQ(mover_runs, 1);
+    CHECK_EQ(victim_runs, 0);
+    CHECK(!timer_is_active(&victim));
+    CHECK_EQ(bystander_runs, 0);
+    CHECK(timer_is_active(&bystander));
+    CHECK_EQ(timer_next_deadline(), bystander.expires);
+    stop_timer(&bystander);
+}
+
 void test_main(void)
 {
     timer_init();
+    CHECK_EQ(cmdline_parse("timer_slop=0"), 0);
     test_order_and_due();
     test_rearm_from_handler();
+    CHECK_EQ(cmdline_parse("timer_slop=1000"), 0);
+    test_storm();
 }

@@ -10,7 +10,6 @@
 #include "harness.h"
 
 /* What vmcs.c links against but these tests never call. */
-struct vcpu *current;
 char vmx_asm_vmexit_handler[1];
 unsigned long tss_base(void) { return 0; }
 void *alloc_xenheap_pages(unsigned int order) { (void)order; return NULL; }
@@ -20,6 +19,7 @@ void paging_mark_dirty(struct domain *d, unsigned long gfn, struct vcpu *v)
     (void)d; (void)gfn; (void)v;
 }
 bool vlapic_x2apic_mode(const struct vlapic *vlapic) { (void)vlapic; return false; }
+bool vlapic_hw_enabled(const struct vlapic *vlapic) { (void)vlapic; return true; }
 
 static void defaults(void)
 {

@@ -51,6 +51,7 @@ void test_main(void)
     unsigned long cr0 = read_cr0(), cr3 = read_cr3(), cr4 = read_cr4();
     uint64_t efer = rdmsr(MSR_EFER);
     unsigned long r, i, bad = 0;
+    uint64_t start = rdtsc();
 
     for ( i = 0; i < ARRAY_SIZE(msrs); i++ )
         wrmsr(msrs[i], msr_value(i, seed));
@@ -79,7 +80,16 @@ void test_main(void)
                         (unsigned long)efer);
     }
 
-    printk("witness: %lu rounds, %lu differences\n", r, bad);
+    {
+        struct vcpu_runstate_info rs = { 0 };
+
+        /* How long that took, and how much of it we ran (the rest: others). */
+        if ( hypercall_page_ready )
+            hypercall_vcpu_op(VCPUOP_get_runstate_info, 0, &rs);
+        printk("witness: %lu rounds, %lu differences, %lu ticks, running %lu us\n", r, bad,
+               (unsigned long)(rdtsc() - start),
+               (unsigned long)(rs.time[RUNSTATE_running] / 1000));
+    }
     if ( !bad )
         xtf_success("Success: nothing of ours changed\n");
 }

@@ -11,6 +11,7 @@
 #include <xen/console.h>
 #include <xen/errno.h>
 #include <xen/event.h>
+#include <xen/grant_table.h>
 #include <xen/guest_access.h>
 #include <xen/hypercall.h>
 #include <xen/lib.h>
@@ -20,6 +21,7 @@
 #include <xen/string.h>
 #include <xen/time.h>
 #include <xen/xmalloc.h>
+#include <public/domctl.h>
 #include <public/hvm/hvm_vcpu.h>
 #include <public/sched.h>
 #include <public/vcpu.h>
@@ -58,6 +60,8 @@ static void domain_free(struct domain *d)
     unsigned int i;
 
     watchdog_domain_destroy(d);
+    /* Before the vCPUs go: closing a VIRQ port looks at them (as Xen's domain_kill). */
+    evtchn_destroy(d);
     if ( d->vcpu )
     {
         for ( i = 0; i < d->max_vcpus; i++ )
@@ -70,7 +74,9 @@ static void domain_free(struct domain *d)
         }
         xfree(d->vcpu);
     }
-    evtchn_destroy(d);
+    /* Others' grants we map, then our own table: before the p2m goes. */
+    gnttab_release_mappings(d);
+    grant_table_destroy(d);
     hvm_domain_destroy(d);
     /* Mapped, shared_info went with the p2m (it is a RAM leaf there). */
     if ( d->shared_info && d->shared_info_gfn == INVALID_GFN )
@@ -85,7 +91,8 @@ static void domain_free(struct domain *d)
 }
 
 struct domain *domain_create(domid_t domid, const char *name,
-                             unsigned int max_vcpus, bool privileged)
+                             unsigned int max_vcpus, bool privileged,
+                             const struct xen_domctl_createdomain *config)
 {
     struct domain *d, **pp;
     unsigned int i;
@@ -106,6 +113,11 @@ struct domain *domain_create(domid_t domid, const char *name,
     if ( hvm_domain_initialise(d) )
         goto fail;
     if ( !(d->shared_info = alloc_xenheap_page()) || evtchn_init(d) )
+        goto fail;
+    if ( grant_table_init(d, config ? config->max_grant_frames : -1,
+                          config ? config->max_maptrack_frames : -1,
+                          config ? config->grant_opts
+                                 : XEN_DOMCTL_GRANT_version(opt_gnttab_max_version)) )
         goto fail;
     update_domain_wallclock_time(d);
     d->vcpu = xzalloc_array(struct vcpu *, max_vcpus);
@@ -219,6 +231,8 @@ void domain_destroy(struct domain *d)
     if ( !domain_list )
     {
         printk(XENLOG_INFO "Idle: the CPU halted %lu times waiting for work\n", idle_halts);
+        printk(XENLOG_INFO "Frames still referenced with no domain left: %lu\n",
+               frames_referenced());
         host_end_no_domains();
     }
 }

@@ -13,6 +13,7 @@
  */
 #include <xen/console.h>
 #include <xen/errno.h>
+#include <xen/grant_table.h>
 #include <xen/guest_access.h>
 #include <xen/hypercall.h>
 #include <xen/lib.h>
@@ -93,6 +94,9 @@ static int createdomain(domid_t *domid, const struct xen_domctl_createdomain *cf
         return -EINVAL;             /* only HAP (EPT) HVM/PVH domains exist here */
     if ( !cfg->max_vcpus || cfg->max_vcpus > 8 )
         return -EINVAL;
+    if ( grant_table_check_config(cfg->max_grant_frames, cfg->max_maptrack_frames,
+                                  cfg->grant_opts) )
+        return -EINVAL;             /* as Xen's sanitise_domain_config/grant_table_init */
 
     if ( !id )
     {
@@ -110,7 +114,7 @@ static int createdomain(domid_t *domid, const struct xen_domctl_createdomain *cf
     if ( get_domain_by_id(id) )
         return -EEXIST;
 
-    d = domain_create(id, "", cfg->max_vcpus, false);
+    d = domain_create(id, "", cfg->max_vcpus, false, cfg);
     if ( !d )
         return -ENOMEM;
     d->pause_count = 1;             /* created paused, as in Xen */

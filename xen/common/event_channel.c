@@ -1,16 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Event channels, 2-level ABI (Xen's common/event_channel.c and
- * event_2l.c).
+ * Event channels (Xen's common/event_channel.c), and the 2-level port
+ * ABI (Xen's event_2l.c).
  *
- * A domain has up to 4096 ports (64 words of 64 bits).  Port 0 is
- * reserved.  Sending on a port sets its bit in shared_info.evtchn_pending;
+ * Ports are allocated in buckets of EVTCHNS_PER_BUCKET.  Port 0 is
+ * reserved.  How a port is made pending, masked and delivered is the
+ * domain's port ABI, called through d->evtchn_port_ops (Xen's seam): the
+ * 2-level ABI below, every domain's at creation, or the FIFO ABI
+ * (event_fifo.c) once the guest asks for it with EVTCHNOP_init_control;
+ * EVTCHNOP_reset goes back to 2-level.  A domain has at most
+ * d->max_evtchn_port + 1 ports, and no more than its ABI allows (4096
+ * for 2-level, 2^17 for FIFO).
+ *
+ * 2-level: sending on a port sets its bit in shared_info.evtchn_pending;
  * unless the port is masked (evtchn_mask) that sets the word's bit in the
  * notified vCPU's evtchn_pending_sel and then evtchn_upcall_pending, and
  * the vCPU is interrupted with its upcall vector (hvm/irq.c) or woken if
  * it blocked.  A vCPU in SCHEDOP_poll on the port is woken even if the
- * port is masked.  The FIFO ABI is not implemented: EVTCHNOP_init_control
- * fails with -ENOSYS and guests fall back to 2-level.
+ * port is masked.
  *
  * Every argument is checked where it enters: ports against the domain's
  * allocated range (-EINVAL), vCPU ids (-ENOENT), VIRQ numbers (-EINVAL),
@@ -19,6 +26,7 @@
 #include <xen/console.h>
 #include <xen/errno.h>
 #include <xen/event.h>
+#include <xen/event_fifo.h>
 #include <xen/guest_access.h>
 #include <xen/hypercall.h>
 #include <xen/lib.h>
@@ -36,9 +44,56 @@ bool evtchn_port_valid(const struct domain *d, unsigned int port)
     return port < d->valid_evtchns;
 }
 
-static struct evtchn *evtchn_from_port(const struct domain *d, unsigned int port)
+struct evtchn *evtchn_from_port(const struct domain *d, unsigned int port)
 {
     return &d->evtchn[port / EVTCHNS_PER_BUCKET][port % EVTCHNS_PER_BUCKET];
+}
+
+/* Ports the domain's ABI can name (Xen's max_evtchns()). */
+static unsigned int max_evtchns(const struct domain *d)
+{
+    return d->evtchn_fifo ? EVTCHN_FIFO_NR_CHANNELS : EVTCHN_2L_MAX;
+}
+
+/* ---- the port ABI seam (Xen's evtchn_port_* wrappers) ------------------ */
+
+/* Bound to something: the port ABI's operations apply (Xen's evtchn_usable). */
+static bool evtchn_usable(const struct evtchn *chn)
+{
+    return chn->state > ECS_RESERVED;
+}
+
+static void evtchn_port_init(struct domain *d, struct evtchn *chn)
+{
+    if ( d->evtchn_port_ops->init )
+        d->evtchn_port_ops->init(d, chn);
+}
+
+static void evtchn_port_set_pending(struct domain *d, unsigned int vcpu_id,
+                                    struct evtchn *chn)
+{
+    struct vcpu *v = domain_vcpu(d, vcpu_id);
+
+    if ( v && evtchn_usable(chn) )
+        d->evtchn_port_ops->set_pending(v, chn);
+}
+
+static void evtchn_port_clear_pending(struct domain *d, struct evtchn *chn)
+{
+    if ( evtchn_usable(chn) )
+        d->evtchn_port_ops->clear_pending(d, chn);
+}
+
+static void evtchn_port_unmask(struct domain *d, struct evtchn *chn)
+{
+    if ( evtchn_usable(chn) )
+        d->evtchn_port_ops->unmask(d, chn);
+}
+
+/* A free port that may not be handed out again yet (FIFO: still LINKED). */
+static bool evtchn_is_busy(const struct domain *d, const struct evtchn *chn)
+{
+    return d->evtchn_port_ops->is_busy && d->evtchn_port_ops->is_busy(d, chn);
 }
 
 static bool virq_is_global(unsigned int virq)
@@ -73,34 +128,104 @@ static void vcpu_info_written(struct vcpu *v)
         shared_info_written(v->domain);
 }
 
-/* A free port of d, allocating a bucket if every one in use is taken. */
+/* Buckets the domain may ever need under its current ABI. */
+static unsigned int evtchn_buckets_needed(const struct domain *d)
+{
+    return DIV_ROUND_UP(min(max_evtchns(d), d->max_evtchn_port + 1), EVTCHNS_PER_BUCKET);
+}
+
+/*
+ * Room for more bucket pointers: a domain starts with room for the
+ * 2-level ABI's ports (or fewer, with a lower limit); a control domain
+ * that switched to FIFO gets room for all of its ports the first time it
+ * needs a bucket beyond (at most NR_EVTCHN_BUCKETS pointers, 16 KiB).
+ */
+static int evtchn_grow_buckets(struct domain *d)
+{
+    unsigned int nr = evtchn_buckets_needed(d);
+    struct evtchn **table;
+
+    if ( nr <= d->nr_evtchn_buckets )
+        return -ENOSPC;
+    table = xzalloc_array(struct evtchn *, nr);
+    if ( !table )
+        return -ENOMEM;
+    if ( d->evtchn )
+        memcpy(table, d->evtchn, d->nr_evtchn_buckets * sizeof(*table));
+    xfree(d->evtchn);
+    d->evtchn = table;
+    d->nr_evtchn_buckets = nr;
+    return 0;
+}
+
+/*
+ * A free port of d, allocating a bucket if every one in use is taken
+ * (Xen's get_free_port).  A freed port the ABI still uses (is_busy) is
+ * skipped, as in Xen.  d->lowest_free_evtchn remembers where the search may
+ * start: no port below it is free (beyond Xen, which scans from 0).
+ */
 static int get_free_port(struct domain *d)
 {
-    unsigned int port;
-    struct evtchn *bucket;
+    unsigned int limit = min(max_evtchns(d), d->max_evtchn_port + 1);
+    unsigned int port, busy = 0, i;
+    struct evtchn *bucket, *chn;
+    int rc;
 
-    for ( port = 1; port < d->valid_evtchns; port++ )
-        if ( evtchn_from_port(d, port)->state == ECS_FREE )
-            return port;
-    if ( d->valid_evtchns >= MAX_EVTCHNS )
+    for ( port = d->lowest_free_evtchn; port < d->valid_evtchns && port < limit; port++ )
+    {
+        chn = evtchn_from_port(d, port);
+        if ( chn->state != ECS_FREE )
+            continue;
+        if ( !evtchn_is_busy(d, chn) )
+            goto found;
+        if ( !busy )
+            busy = port;
+    }
+    if ( port >= limit )
+    {
+        d->lowest_free_evtchn = busy ?: port;
         return -ENOSPC;
+    }
+    if ( d->valid_evtchns / EVTCHNS_PER_BUCKET >= d->nr_evtchn_buckets &&
+         (rc = evtchn_grow_buckets(d)) )
+        return rc;
     bucket = xzalloc_array(struct evtchn, EVTCHNS_PER_BUCKET);
     if ( !bucket )
         return -ENOMEM;
+    for ( i = 0; i < EVTCHNS_PER_BUCKET; i++ )
+        bucket[i].port = d->valid_evtchns + i;
     d->evtchn[d->valid_evtchns / EVTCHNS_PER_BUCKET] = bucket;
     port = d->valid_evtchns;
     d->valid_evtchns += EVTCHNS_PER_BUCKET;
+ found:
+    d->lowest_free_evtchn = busy ?: port + 1;
+    d->active_evtchns++;            /* every caller binds the port it gets */
     return port;
+}
+
+/* The port is free again: the search for a free one may start there. */
+static void evtchn_free(struct domain *d, struct evtchn *chn)
+{
+    evtchn_port_clear_pending(d, chn);
+    /* Port and last queue stay: FIFO must know where it was linked (Xen's too). */
+    chn->state = ECS_FREE;
+    chn->notify_vcpu_id = 0;
+    chn->pending = false;
+    d->active_evtchns--;
+    memset(&chn->u, 0, sizeof(chn->u));
+    if ( chn->port < d->lowest_free_evtchn )
+        d->lowest_free_evtchn = chn->port;
 }
 
 int evtchn_init(struct domain *d)
 {
-    d->evtchn = xzalloc_array(struct evtchn *, NR_EVTCHN_BUCKETS);
-    if ( !d->evtchn )
-        return -ENOMEM;
-    if ( get_free_port(d) < 0 )     /* the first bucket */
+    /* Xen's limits: all the ABI allows for the control domain, libxl's 1023 for others. */
+    d->max_evtchn_port = is_control_domain(d) ? MAX_EVTCHNS - 1 : EVTCHN_DEFAULT_MAX_PORT;
+    evtchn_2l_init(d);
+    if ( evtchn_grow_buckets(d) || get_free_port(d) < 0 )  /* the first bucket */
         return -ENOMEM;
     evtchn_from_port(d, 0)->state = ECS_RESERVED;
+    d->active_evtchns = 0;
     return 0;
 }
 
@@ -125,12 +250,16 @@ void vcpu_mark_events_pending(struct vcpu *v)
 
 bool evtchn_port_is_pending(struct domain *d, unsigned int port)
 {
-    return evtchn_port_valid(d, port) &&
-           test_bit(port, d->shared_info->evtchn_pending);
+    const struct evtchn *chn;
+
+    if ( !evtchn_port_valid(d, port) )
+        return false;
+    chn = evtchn_from_port(d, port);
+    return evtchn_usable(chn) && d->evtchn_port_ops->is_pending(d, chn);
 }
 
 /* Wake vCPUs of d in SCHEDOP_poll on this port (or on several ports). */
-static void evtchn_check_pollers(struct domain *d, unsigned int port)
+void evtchn_check_pollers(struct domain *d, unsigned int port)
 {
     struct vcpu *v;
 
@@ -139,13 +268,21 @@ static void evtchn_check_pollers(struct domain *d, unsigned int port)
             vcpu_wake(v);
 }
 
-static void evtchn_2l_set_pending(struct domain *d, unsigned int vcpu_id,
-                                  unsigned int port)
-{
-    struct shared_info *s = d->shared_info;
-    struct vcpu *v = domain_vcpu(d, vcpu_id);
+/* ---- the 2-level ABI (Xen's event_2l.c) --------------------------------- */
 
-    if ( !v || test_and_set_bit(port, s->evtchn_pending) )
+static void evtchn_2l_set_pending(struct vcpu *v, struct evtchn *chn)
+{
+    struct domain *d = v->domain;
+    struct shared_info *s = d->shared_info;
+    unsigned int port = chn->port;
+
+    /* Ports past 4096 exist only while FIFO is on (all closed by reset). */
+    if ( unlikely(port >= EVTCHN_2L_MAX) )
+    {
+        ASSERT_UNREACHABLE();
+        return;
+    }
+    if ( test_and_set_bit(port, s->evtchn_pending) )
         return;
     shared_info_written(d);
     if ( !test_bit(port, s->evtchn_mask) &&
@@ -155,11 +292,28 @@ static void evtchn_2l_set_pending(struct domain *d, unsigned int vcpu_id,
     evtchn_check_pollers(d, port);
 }
 
-static void evtchn_2l_unmask(struct domain *d, unsigned int port)
+static void evtchn_2l_clear_pending(struct domain *d, struct evtchn *chn)
+{
+    if ( unlikely(chn->port >= EVTCHN_2L_MAX) )
+    {
+        ASSERT_UNREACHABLE();
+        return;
+    }
+    clear_bit(chn->port, d->shared_info->evtchn_pending);
+    shared_info_written(d);
+}
+
+static void evtchn_2l_unmask(struct domain *d, struct evtchn *chn)
 {
     struct shared_info *s = d->shared_info;
-    struct vcpu *v = domain_vcpu(d, evtchn_from_port(d, port)->notify_vcpu_id);
+    struct vcpu *v = domain_vcpu(d, chn->notify_vcpu_id);
+    unsigned int port = chn->port;
 
+    if ( unlikely(port >= EVTCHN_2L_MAX) )
+    {
+        ASSERT_UNREACHABLE();
+        return;
+    }
     if ( test_and_clear_bit(port, s->evtchn_mask) &&
          test_bit(port, s->evtchn_pending) && v &&
          !test_and_set_bit(port / BITS_PER_EVTCHN_WORD,
@@ -168,24 +322,61 @@ static void evtchn_2l_unmask(struct domain *d, unsigned int port)
     shared_info_written(d);
 }
 
+static bool evtchn_2l_is_pending(const struct domain *d, const struct evtchn *chn)
+{
+    return chn->port < EVTCHN_2L_MAX &&
+           test_bit(chn->port, d->shared_info->evtchn_pending);
+}
+
+static bool evtchn_2l_is_masked(const struct domain *d, const struct evtchn *chn)
+{
+    return chn->port >= EVTCHN_2L_MAX ||
+           test_bit(chn->port, d->shared_info->evtchn_mask);
+}
+
+static void evtchn_2l_print_state(const struct domain *d, const struct evtchn *chn)
+{
+    printk("%c%c", evtchn_2l_is_pending(d, chn) ? 'P' : '-',
+           evtchn_2l_is_masked(d, chn) ? 'M' : '-');
+}
+
+static const struct evtchn_port_ops evtchn_port_ops_2l = {
+    .set_pending   = evtchn_2l_set_pending,
+    .clear_pending = evtchn_2l_clear_pending,
+    .unmask        = evtchn_2l_unmask,
+    .is_pending    = evtchn_2l_is_pending,
+    .is_masked     = evtchn_2l_is_masked,
+    .print_state   = evtchn_2l_print_state,
+};
+
+void evtchn_2l_init(struct domain *d)
+{
+    d->evtchn_port_ops = &evtchn_port_ops_2l;
+}
+
+/* ---- VIRQs ----------------------------------------------------------------- */
+
 void send_guest_vcpu_virq(struct vcpu *v, unsigned int virq)
 {
     unsigned int port;
+    struct evtchn *chn;
 
     if ( virq >= NR_VIRQS || !(port = v->virq_to_evtchn[virq]) )
         return;
-    evtchn_2l_set_pending(v->domain, evtchn_from_port(v->domain, port)->notify_vcpu_id,
-                          port);
+    chn = evtchn_from_port(v->domain, port);
+    evtchn_port_set_pending(v->domain, chn->notify_vcpu_id, chn);
 }
 
 void send_guest_global_virq(struct domain *d, unsigned int virq)
 {
     struct vcpu *v = domain_vcpu(d, 0);
     unsigned int port;
+    struct evtchn *chn;
 
     if ( !v || virq >= NR_VIRQS || !(port = v->virq_to_evtchn[virq]) )
         return;
-    evtchn_2l_set_pending(d, evtchn_from_port(d, port)->notify_vcpu_id, port);
+    chn = evtchn_from_port(d, port);
+    evtchn_port_set_pending(d, chn->notify_vcpu_id, chn);
 }
 
 void send_global_virq(unsigned int virq)
@@ -223,6 +414,7 @@ static long evtchn_alloc_unbound(struct evtchn_alloc_unbound *alloc)
     chn->state = ECS_UNBOUND;
     chn->notify_vcpu_id = 0;
     chn->u.unbound.remote_domid = remote;
+    evtchn_port_init(d, chn);
     alloc->port = port;
     return 0;
 }
@@ -249,12 +441,13 @@ static long evtchn_bind_interdomain(struct evtchn_bind_interdomain *bind)
     lchn->notify_vcpu_id = 0;
     lchn->u.interdomain.remote_dom = rd->domain_id;
     lchn->u.interdomain.remote_port = rport;
+    evtchn_port_init(ld, lchn);
     rchn->state = ECS_INTERDOMAIN;
     rchn->u.interdomain.remote_dom = ld->domain_id;
     rchn->u.interdomain.remote_port = lport;
 
     /* Sends to the unbound port were dropped: as Xen, notify once now. */
-    evtchn_2l_set_pending(ld, lchn->notify_vcpu_id, lport);
+    evtchn_port_set_pending(ld, lchn->notify_vcpu_id, lchn);
     bind->local_port = lport;
     return 0;
 }
@@ -281,6 +474,7 @@ static long evtchn_bind_virq(struct evtchn_bind_virq *bind)
     chn->state = ECS_VIRQ;
     chn->notify_vcpu_id = v->vcpu_id;
     chn->u.virq = virq;
+    evtchn_port_init(d, chn);
     v->virq_to_evtchn[virq] = port;
     bind->port = port;
     if ( virq == VIRQ_CONSOLE )
@@ -301,6 +495,7 @@ static long evtchn_bind_ipi(struct evtchn_bind_ipi *bind)
     chn = evtchn_from_port(d, port);
     chn->state = ECS_IPI;
     chn->notify_vcpu_id = bind->vcpu;
+    evtchn_port_init(d, chn);
     bind->port = port;
     return 0;
 }
@@ -348,10 +543,7 @@ static long evtchn_close(struct domain *d, unsigned int port)
         break;
     }
 
-    clear_bit(port, d->shared_info->evtchn_pending);
-    shared_info_written(d);
-    memset(chn, 0, sizeof(*chn));
-    chn->state = ECS_FREE;
+    evtchn_free(d, chn);
     return 0;
 }
 
@@ -371,11 +563,14 @@ static long evtchn_send(struct domain *ld, unsigned int lport)
         rd = get_domain_by_id(lchn->u.interdomain.remote_dom);
         rport = lchn->u.interdomain.remote_port;
         if ( rd && evtchn_port_valid(rd, rport) )
-            evtchn_2l_set_pending(rd, evtchn_from_port(rd, rport)->notify_vcpu_id,
-                                  rport);
+        {
+            struct evtchn *rchn = evtchn_from_port(rd, rport);
+
+            evtchn_port_set_pending(rd, rchn->notify_vcpu_id, rchn);
+        }
         return 0;
     case ECS_IPI:
-        evtchn_2l_set_pending(ld, lchn->notify_vcpu_id, lport);
+        evtchn_port_set_pending(ld, lchn->notify_vcpu_id, lchn);
         return 0;
     case ECS_UNBOUND:
         return 0;                   /* nobody listens yet: dropped */
@@ -457,23 +652,80 @@ static long evtchn_unmask(unsigned int port)
 
     if ( !evtchn_port_valid(d, port) )
         return -EINVAL;
-    evtchn_2l_unmask(d, port);
+    evtchn_port_unmask(d, evtchn_from_port(d, port));
     return 0;
 }
 
-static long evtchn_reset(domid_t dom)
+/*
+ * Close every port and go back to the 2-level ABI (Xen's evtchn_reset).
+ * Preemptible, as Xen: every 64 ports it may stop and be continued with
+ * EVTCHNOP_reset_cont, d->next_evtchn remembering where.  A reset asked for
+ * while one is under way is -EBUSY, and EVTCHNOP_reset_cont without one is
+ * too.  Ports bound meanwhile (by another vCPU) below where it has got to
+ * make it -EAGAIN, and the ABI stays as it is (Xen's).  Returns 0,
+ * -ERESTART (continue), or -errno.
+ */
+static long evtchn_reset(struct domain *d, bool resuming)
 {
-    struct domain *d = get_domain_by_any_id(dom);
-    unsigned int port;
+    unsigned int port = resuming ? d->next_evtchn : !d->next_evtchn;
 
-    if ( !d )
+    if ( !port )
+        return -EBUSY;
+    d->next_evtchn = port;
+    for ( ; port < d->valid_evtchns && d->active_evtchns; port++ )
+    {
+        if ( evtchn_from_port(d, port)->state != ECS_FREE )
+            evtchn_close(d, port);
+        if ( !(port & 0x3f) && hypercall_preempt_check() )
+        {
+            d->next_evtchn = port + 1;
+            return -ERESTART;
+        }
+    }
+    d->next_evtchn = 0;
+    if ( d->active_evtchns )
+        return -EAGAIN;
+    if ( d->evtchn_fifo )
+    {
+        evtchn_fifo_destroy(d);
+        evtchn_2l_init(d);
+    }
+    return 0;
+}
+
+static long evtchn_reset_op(int cmd, XEN_GUEST_HANDLE_PARAM(void) arg)
+{
+    struct evtchn_reset r;
+    struct domain *d;
+    long rc;
+
+    if ( copy_from_guest(&r, arg, 1) )
+        return -EFAULT;
+    if ( !(d = get_domain_by_any_id(r.dom)) )
         return -ESRCH;
     if ( d != current->domain && !is_control_domain(current->domain) )
         return -EPERM;
-    for ( port = 1; port < d->valid_evtchns; port++ )
-        if ( evtchn_from_port(d, port)->state != ECS_FREE )
-            evtchn_close(d, port);
-    return 0;
+    rc = evtchn_reset(d, cmd == EVTCHNOP_reset_cont);
+    if ( rc == -ERESTART )
+        rc = hypercall_create_continuation(__HYPERVISOR_event_channel_op, "ih",
+                                           EVTCHNOP_reset_cont, arg);
+    return rc;
+}
+
+/* Xen's evtchn_set_priority: bad port -EINVAL, 2-level -ENOSYS, unbound -EACCES. */
+static long evtchn_set_priority(const struct evtchn_set_priority *sp)
+{
+    struct domain *d = current->domain;
+    struct evtchn *chn;
+
+    if ( !evtchn_port_valid(d, sp->port) )
+        return -EINVAL;
+    chn = evtchn_from_port(d, sp->port);
+    if ( !d->evtchn_port_ops->set_priority )
+        return -ENOSYS;
+    if ( !evtchn_usable(chn) )
+        return -EACCES;
+    return d->evtchn_port_ops->set_priority(d, chn, sp->priority);
 }
 
 void evtchn_destroy(struct domain *d)
@@ -486,18 +738,48 @@ void evtchn_destroy(struct domain *d)
         for ( i = 1; i < d->valid_evtchns; i++ )
             if ( evtchn_from_port(d, i)->state != ECS_FREE )
                 evtchn_close(d, i);
-    for ( i = 0; i < NR_EVTCHN_BUCKETS; i++ )
+    evtchn_fifo_destroy(d);
+    evtchn_2l_init(d);
+    for ( i = 0; i < d->nr_evtchn_buckets; i++ )
         xfree(d->evtchn[i]);
     xfree(d->evtchn);
     d->evtchn = NULL;
+    d->nr_evtchn_buckets = 0;
     d->valid_evtchns = 0;
+}
+
+/* The 'q' debug key: a domain's ports in use, with the ABI's view of each (Xen's 'e'). */
+void evtchn_dump(const struct domain *d)
+{
+    static const char *const states[] = {
+        [ECS_UNBOUND] = "unbound", [ECS_INTERDOMAIN] = "interdomain",
+        [ECS_VIRQ] = "virq", [ECS_IPI] = "ipi",
+    };
+    unsigned int port, shown = 0;
+    const struct evtchn *chn;
+
+    printk("  d%u event channels: %s ABI, %u bound, %u allocated, limit %u\n", d->domain_id,
+           d->evtchn_fifo ? "FIFO" : "2-level", d->active_evtchns, d->valid_evtchns,
+           min(max_evtchns(d), d->max_evtchn_port + 1));
+    for ( port = 1; port < d->valid_evtchns && shown < d->active_evtchns; port++ )
+    {
+        chn = evtchn_from_port(d, port);
+        if ( !evtchn_usable(chn) )
+            continue;
+        if ( ++shown > 32 )
+        {
+            printk("    ... %u more\n", d->active_evtchns - 32);
+            break;
+        }
+        printk("    %6u %-11s v%u prio %2u ", port, states[chn->state], chn->notify_vcpu_id,
+               chn->priority);
+        d->evtchn_port_ops->print_state(d, chn);
+        printk("\n");
+    }
 }
 
 static const char *const evtchnop_names[] = {
     [EVTCHNOP_bind_pirq]     = "EVTCHNOP_bind_pirq",
-    [EVTCHNOP_init_control]  = "EVTCHNOP_init_control",
-    [EVTCHNOP_expand_array]  = "EVTCHNOP_expand_array",
-    [EVTCHNOP_set_priority]  = "EVTCHNOP_set_priority",
 };
 
 /* Copy the op's argument in, run it, copy it back out if it succeeded. */
@@ -511,6 +793,15 @@ static const char *const evtchnop_names[] = {
         if ( !rc_ && copy_to_guest(arg, &var, 1) )                  \
             rc_ = -EFAULT;                                          \
         rc_;                                                        \
+    })
+
+/* The same for an argument that is only read (Xen copies nothing back). */
+#define EVTCHN_OP_IN(type, var, call) ({                            \
+        type var;                                                   \
+                                                                    \
+        if ( copy_from_guest(&var, arg, 1) )                        \
+            return -EFAULT;                                         \
+        (call);                                                     \
     })
 
 long do_event_channel_op(int cmd, XEN_GUEST_HANDLE_PARAM(void) arg)
@@ -538,7 +829,14 @@ long do_event_channel_op(int cmd, XEN_GUEST_HANDLE_PARAM(void) arg)
     case EVTCHNOP_unmask:
         return EVTCHN_OP(struct evtchn_unmask, u, evtchn_unmask(u.port));
     case EVTCHNOP_reset:
-        return EVTCHN_OP(struct evtchn_reset, r, evtchn_reset(r.dom));
+    case EVTCHNOP_reset_cont:
+        return evtchn_reset_op(cmd, arg);
+    case EVTCHNOP_init_control:
+        return EVTCHN_OP(struct evtchn_init_control, c, evtchn_fifo_init_control(&c));
+    case EVTCHNOP_expand_array:
+        return EVTCHN_OP_IN(struct evtchn_expand_array, e, evtchn_fifo_expand_array(&e));
+    case EVTCHNOP_set_priority:
+        return EVTCHN_OP_IN(struct evtchn_set_priority, p, evtchn_set_priority(&p));
     default:
         return subop_enosys(__HYPERVISOR_event_channel_op, cmd,
                             cmd >= 0 && (unsigned int)cmd < ARRAY_SIZE(evtchnop_names)

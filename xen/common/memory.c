@@ -8,11 +8,14 @@
  * how privcmd's foreign mapping (and our dom0 test kernels) read a guest's
  * memory; XENMEM_remove_from_physmap undoes it.  Per-entry errors go to
  * the caller's errs array, as in Xen.  XENMEM_add_to_physmap maps the
- * domain's shared_info page (XENMAPSPACE_shared_info).  XENMEM_memory_map
- * and XENMEM_machine_memory_map return the E820 maps.  Everything else:
- * -ENOSYS, logged once by name.
+ * domain's shared_info page (XENMAPSPACE_shared_info) and its grant-table
+ * frames (XENMAPSPACE_grant_table, common/grant_table.c);
+ * XENMEM_acquire_resource maps a domain's grant-table frames into the
+ * control domain.  XENMEM_memory_map and XENMEM_machine_memory_map return
+ * the E820 maps.  Everything else: -ENOSYS, logged once by name.
  */
 #include <xen/errno.h>
+#include <xen/grant_table.h>
 #include <xen/guest_access.h>
 #include <xen/hypercall.h>
 #include <xen/lib.h>
@@ -69,10 +72,20 @@ static long remove_from_physmap(XEN_GUEST_HANDLE_PARAM(xen_remove_from_physmap_t
 {
     struct xen_remove_from_physmap r;
     struct domain *d;
+    int rc;
 
     if ( copy_from_guest(&r, arg, 1) )
         return -EFAULT;
-    if ( !(d = target_domain(r.domid)) || d != current->domain )
+    if ( !(d = target_domain(r.domid)) )
+        return -EPERM;
+    /* A grant-table frame: the domain's own, or (Xen's XSM_TARGET) the control domain. */
+    if ( d == current->domain || is_control_domain(current->domain) )
+    {
+        rc = gnttab_unmap_frame(d, r.gpfn);
+        if ( rc != -ENOENT )
+            return rc;
+    }
+    if ( d != current->domain )
         return -EPERM;
     return p2m_remove_foreign(d, r.gpfn);
 }
@@ -206,6 +219,14 @@ static long add_to_physmap(XEN_GUEST_HANDLE_PARAM(xen_add_to_physmap_t) arg)
 
     if ( copy_from_guest(&xatp, arg, 1) )
         return -EFAULT;
+    if ( xatp.space == XENMAPSPACE_grant_table )
+    {
+        if ( !(d = target_domain(xatp.domid)) )
+            return -ESRCH;
+        if ( d != current->domain && !is_control_domain(current->domain) )
+            return -EPERM;
+        return gnttab_map_frame(d, xatp.idx, xatp.gpfn);
+    }
     if ( xatp.space != XENMAPSPACE_shared_info )
         return subop_enosys(__HYPERVISOR_memory_op, XENMEM_add_to_physmap,
                             xatp.space < ARRAY_SIZE(mapspace_names)
@@ -217,6 +238,75 @@ static long add_to_physmap(XEN_GUEST_HANDLE_PARAM(xen_add_to_physmap_t) arg)
     if ( xatp.idx != 0 )
         return -EINVAL;             /* shared_info has one frame */
     return map_shared_info(d, xatp.gpfn);
+}
+
+/*
+ * XENMEM_acquire_resource (Xen's acquire_resource), for the grant table
+ * only: the control domain maps frames [frame, frame + nr_frames) of
+ * another domain's shared or status grant frames at the gfns frame_list
+ * gives (a translated caller's), each a foreign mapping holding its frame
+ * (undone with XENMEM_remove_from_physmap); a null frame_list asks for
+ * the resource's size.  The other resources (ioreq servers, vmtrace
+ * buffers) do not exist here: -EOPNOTSUPP.  The request is bounded by
+ * the table's maximum size, so it is done in one go (Xen continues after
+ * each 32 frames).
+ */
+static long acquire_resource(XEN_GUEST_HANDLE_PARAM(xen_mem_acquire_resource_t) arg)
+{
+    struct domain *d, *currd = current->domain;
+    struct xen_mem_acquire_resource xmar;
+    unsigned int max_frames, done;
+    int rc;
+
+    /* Xen: a translated caller must be the hardware domain. */
+    if ( !is_control_domain(currd) )
+        return -EACCES;
+    if ( copy_from_guest(&xmar, arg, 1) )
+        return -EFAULT;
+    if ( xmar.pad )
+        return -EINVAL;
+    if ( (xmar.frame >> 32) || ((xmar.frame + xmar.nr_frames) >> 32) )
+        return -EINVAL;
+    if ( !(d = get_domain_by_id(xmar.domid)) )
+        return -ESRCH;
+    if ( d == currd )
+        return -EPERM;
+    if ( xmar.type != XENMEM_resource_grant_table )
+        return -EOPNOTSUPP;
+    if ( !(max_frames = gnttab_resource_max_frames(d, xmar.id)) )
+        return -EINVAL;
+
+    if ( guest_handle_is_null(xmar.frame_list) )
+    {
+        if ( xmar.nr_frames )
+            return -EINVAL;
+        xmar.nr_frames = max_frames;
+        return copy_field_to_guest(arg, &xmar, nr_frames) ? -EFAULT : 0;
+    }
+    if ( !xmar.nr_frames || xmar.nr_frames > max_frames )
+        return -EINVAL;
+
+    for ( done = 0; done < xmar.nr_frames; )
+    {
+        xen_pfn_t mfn_list[32], gfn_list[32];
+        unsigned int todo = min_t(unsigned int, ARRAY_SIZE(mfn_list), xmar.nr_frames - done);
+        unsigned int i;
+
+        rc = gnttab_acquire_resource(d, xmar.id, xmar.frame + done, todo, mfn_list);
+        if ( rc < 0 )
+            return rc;
+        if ( copy_from_guest_offset(gfn_list, xmar.frame_list, done, todo) )
+            return -EFAULT;
+        for ( i = 0; i < todo; i++ )
+        {
+            rc = p2m_add_foreign_frame(currd, gfn_list[i], d, mfn_list[i]);
+            /* As Xen: only the first frame's failure is told as it is. */
+            if ( rc )
+                return done + i ? -EIO : rc;
+        }
+        done += todo;
+    }
+    return 0;
 }
 
 /* The E820 entry layout XENMEM_*memory_map return: 20 bytes, packed. */
@@ -317,6 +407,8 @@ long do_memory_op(unsigned long cmd, XEN_GUEST_HANDLE_PARAM(void) arg)
         return remove_from_physmap(guest_handle_cast(arg, xen_remove_from_physmap_t));
     case XENMEM_add_to_physmap:
         return add_to_physmap(guest_handle_cast(arg, xen_add_to_physmap_t));
+    case XENMEM_acquire_resource:
+        return acquire_resource(guest_handle_cast(arg, xen_mem_acquire_resource_t));
     case XENMEM_memory_map:
     case XENMEM_machine_memory_map:
         return memory_map(guest_handle_cast(arg, xen_memory_map_t),

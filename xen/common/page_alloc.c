@@ -14,6 +14,7 @@
  */
 #include <xen/lib.h>
 #include <xen/mm.h>
+#include <xen/spinlock.h>
 #include <xen/string.h>
 #include <asm/config.h>
 
@@ -109,7 +110,10 @@ static bool range_free(unsigned long pfn, unsigned long n)
 
 static unsigned long alloc_hint;
 
-mfn_t alloc_domheap_pages(unsigned int order)
+/* The bitmap, the counts and the hint: every CPU allocates. */
+static DEFINE_SPINLOCK_LEVEL(heap_lock, LOCK_LEVEL_HEAP);
+
+static mfn_t __alloc_domheap_pages(unsigned int order)
 {
     unsigned long n = 1UL << order, pfn, i, start, pass;
 
@@ -134,7 +138,18 @@ mfn_t alloc_domheap_pages(unsigned int order)
     return INVALID_MFN;
 }
 
-void free_domheap_pages(mfn_t mfn, unsigned int order)
+mfn_t alloc_domheap_pages(unsigned int order)
+{
+    unsigned long flags;
+    mfn_t mfn;
+
+    spin_lock_irqsave(&heap_lock, flags);
+    mfn = __alloc_domheap_pages(order);
+    spin_unlock_irqrestore(&heap_lock, flags);
+    return mfn;
+}
+
+static void __free_domheap_pages(mfn_t mfn, unsigned int order)
 {
     unsigned long i, n = 1UL << order;
 
@@ -146,6 +161,15 @@ void free_domheap_pages(mfn_t mfn, unsigned int order)
     nr_free += n;
     if ( mfn < alloc_hint )
         alloc_hint = mfn;
+}
+
+void free_domheap_pages(mfn_t mfn, unsigned int order)
+{
+    unsigned long flags;
+
+    spin_lock_irqsave(&heap_lock, flags);
+    __free_domheap_pages(mfn, order);
+    spin_unlock_irqrestore(&heap_lock, flags);
 }
 
 /*

@@ -7,6 +7,7 @@
  */
 #include <xen/console.h>
 #include <xen/errno.h>
+#include <xen/grant_table.h>
 #include <xen/guest_access.h>
 #include <xen/hypercall.h>
 #include <xen/lib.h>
@@ -15,6 +16,7 @@
 #include <xen/string.h>
 #include <public/sysctl.h>
 #include <asm/config.h>
+#include <asm/smp.h>
 #include <asm/time.h>
 
 static int readconsole(struct xen_sysctl_readconsole *rc)
@@ -44,14 +46,17 @@ static int readconsole(struct xen_sysctl_readconsole *rc)
 static void physinfo(struct xen_sysctl_physinfo *pi)
 {
     memset(pi, 0, sizeof(*pi));
-    pi->threads_per_core = 1;
-    pi->cores_per_socket = 1;
-    pi->nr_cpus = 1;
-    pi->max_cpu_id = 0;
+    /* As Xen: the boot CPU's siblings and package, the online CPUs, one node. */
+    pi->threads_per_core = cpumask_weight(&per_cpu(cpu_sibling_mask, 0));
+    pi->cores_per_socket = cpumask_weight(&per_cpu(cpu_core_mask, 0)) / pi->threads_per_core;
+    pi->nr_cpus = num_online_cpus();
+    pi->max_cpu_id = nr_cpu_ids - 1;
     pi->nr_nodes = 1;
     pi->max_node_id = 0;
     pi->cpu_khz = cpu_khz;
-    pi->capabilities = XEN_SYSCTL_PHYSCAP_hvm | XEN_SYSCTL_PHYSCAP_hap;
+    pi->capabilities = XEN_SYSCTL_PHYSCAP_hvm | XEN_SYSCTL_PHYSCAP_hap |
+                       XEN_SYSCTL_PHYSCAP_gnttab_v1 |
+                       (opt_gnttab_max_version >= 2 ? XEN_SYSCTL_PHYSCAP_gnttab_v2 : 0);
     pi->total_pages = total_pages();
     pi->free_pages = avail_pages();
     pi->max_mfn = DIRECTMAP_SIZE >> PAGE_SHIFT;

@@ -10,6 +10,7 @@
  */
 #include <xen/lib.h>
 #include <xen/mm.h>
+#include <xen/spinlock.h>
 #include <xen/string.h>
 #include <xen/xmalloc.h>
 
@@ -31,6 +32,8 @@ struct free_block {
 };
 
 static struct free_block *free_lists[NR_CLASSES];
+/* The free lists (refill() takes the heap lock under it). */
+static DEFINE_SPINLOCK_LEVEL(xmalloc_lock, LOCK_LEVEL_XMALLOC);
 
 static unsigned int order_for(size_t bytes)
 {
@@ -58,7 +61,7 @@ static bool refill(unsigned int shift)
     return true;
 }
 
-void *_xmalloc(size_t size, size_t align)
+static void *__xmalloc(size_t size, size_t align)
 {
     size_t total = size + HDR_SIZE;
     struct xhdr *h;
@@ -88,6 +91,17 @@ void *_xmalloc(size_t size, size_t align)
     return (char *)h + HDR_SIZE;
 }
 
+void *_xmalloc(size_t size, size_t align)
+{
+    unsigned long flags;
+    void *p;
+
+    spin_lock_irqsave(&xmalloc_lock, flags);
+    p = __xmalloc(size, align);
+    spin_unlock_irqrestore(&xmalloc_lock, flags);
+    return p;
+}
+
 void *_xzalloc(size_t size, size_t align)
 {
     void *p = _xmalloc(size, align);
@@ -97,14 +111,12 @@ void *_xzalloc(size_t size, size_t align)
     return p;
 }
 
-void xfree(void *p)
+static void __xfree(void *p)
 {
     struct xhdr *h;
     struct free_block *b;
     unsigned int shift;
 
-    if ( !p )
-        return;
     h = (struct xhdr *)((char *)p - HDR_SIZE);
     BUG_ON(h->magic != XMALLOC_MAGIC);
     h->magic = 0;
@@ -117,4 +129,15 @@ void xfree(void *p)
     b = (struct free_block *)h;
     b->next = free_lists[shift - MIN_SHIFT];
     free_lists[shift - MIN_SHIFT] = b;
+}
+
+void xfree(void *p)
+{
+    unsigned long flags;
+
+    if ( !p )
+        return;
+    spin_lock_irqsave(&xmalloc_lock, flags);
+    __xfree(p);
+    spin_unlock_irqrestore(&xmalloc_lock, flags);
 }

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "config.h"
+#include "x86.h"
 #include "public/xen.h"
 #include "public/event_channel.h"
 #include "public/hvm/hvm_op.h"
@@ -74,6 +75,55 @@ void evtchn_ack_upcall(void);
 void evtchn_mask(evtchn_port_t port);
 bool evtchn_pending(evtchn_port_t port);
 void evtchn_clear(evtchn_port_t port);
+
+/*
+ * The FIFO ABI (common/events_fifo.c), consumed as Linux's events_fifo.c
+ * does.  Once a vCPU's control block is registered the upcall handler
+ * takes that vCPU's events from its queues instead of the 2-level bitmaps:
+ * highest priority first, FIFO within a priority, each handled port's
+ * PENDING cleared and the port logged in fifo_log[cpu].
+ */
+#define FIFO_WORDS_PER_PAGE (PAGE_SIZE / sizeof(event_word_t))
+#define FIFO_MAX_PAGES      (EVTCHN_FIFO_NR_CHANNELS / FIFO_WORDS_PER_PAGE)
+extern struct evtchn_fifo_control_block *fifo_control_block[GUEST_MAX_VCPUS];
+extern event_word_t *fifo_event_array[FIFO_MAX_PAGES];
+extern unsigned int fifo_array_pages;
+
+/* Raw calls: 0 or -errno.  link_bits may be NULL. */
+long evtchn_init_control(uint64_t gfn, uint32_t offset, uint32_t vcpu, uint8_t *link_bits);
+long evtchn_expand_array(uint64_t gfn);
+long evtchn_set_priority(evtchn_port_t port, uint32_t priority);
+long evtchn_reset(domid_t dom);
+
+/* init_control for vCPU id with its block at cb (any 8-aligned place); records it. */
+long fifo_setup_vcpu(unsigned int id, struct evtchn_fifo_control_block *cb);
+/* expand_array with the page at va (its words as the caller left them); records it. */
+long fifo_add_page(void *va);
+/* Forget every control block and page (after EVTCHNOP_reset). */
+void fifo_forget(void);
+/* The event word of a port, NULL if no page has it. */
+event_word_t *fifo_word(evtchn_port_t port);
+
+#define FIFO_BIT(b) (1u << EVTCHN_FIFO_##b)
+static inline bool fifo_test(evtchn_port_t port, unsigned int bit)
+{
+    event_word_t *w = fifo_word(port);
+
+    return w && (__atomic_load_n(w, __ATOMIC_ACQUIRE) & (1u << bit));
+}
+void fifo_mask(evtchn_port_t port);
+/* Linux's evtchn_fifo_unmask: clear MASKED; if PENDING, EVTCHNOP_unmask. */
+void fifo_unmask(evtchn_port_t port);
+
+/*
+ * Consume vCPU cpu's queues now (what the upcall handler does), logging
+ * the ports handled; returns how many.  Call it on that vCPU with its
+ * upcall held off (interrupts disabled), or from the handler.
+ */
+unsigned int fifo_consume(unsigned int cpu);
+#define FIFO_LOG_SIZE 512
+extern evtchn_port_t fifo_log[GUEST_MAX_VCPUS][FIFO_LOG_SIZE];
+extern volatile unsigned int fifo_log_len[GUEST_MAX_VCPUS];
 
 long hvm_get_param(domid_t dom, uint32_t index, uint64_t *value);
 long hvm_set_param(domid_t dom, uint32_t index, uint64_t value);

@@ -17,7 +17,7 @@
 #include <public/ext/dirty_stats.h>
 #include <asm/hvm/hvm.h>
 #include <asm/hvm/validate.h>
-#include <asm/hvm/vmx/vmx.h>
+#include <asm/dirty_stats.h>
 #include <asm/paging.h>
 
 void arch_get_domain_info(const struct domain *d, struct xen_domctl_getdomaininfo *info)
@@ -27,58 +27,36 @@ void arch_get_domain_info(const struct domain *d, struct xen_domctl_getdomaininf
 
 static int dirty_stats(struct domain *d, struct xen_domctl_dirty_stats *st)
 {
-    const struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
     unsigned int room = st->nr_vcpus;
     struct vcpu *v;
 
-    st->mode = ld->enabled ? ((ld->global ? XEN_DIRTY_MODE_LOGDIRTY : 0) |
-                              (ld->vram_nr ? XEN_DIRTY_MODE_VRAM : 0)) : 0;
-    st->mechanism = !ld->enabled ? XEN_DIRTY_MECH_NONE
-                    : ld->pml ? XEN_DIRTY_MECH_PML : XEN_DIRTY_MECH_WP;
-    st->nr_vcpus = d->max_vcpus;
-    st->pad = 0;
-    st->dirty_pages = ld->total_dirty;
-    st->fault_count = ld->total_faults;
-    st->pml_full_exits = 0;
-    st->clean_calls = ld->clean_calls;
-    st->peek_calls = ld->peek_calls;
-    st->vram_calls = ld->vram_calls;
-    st->superpages_split = d->arch.hvm.p2m.superpages_split;
-    st->clean_preempted = ld->clean_preempted;
-    st->writes_logged = ld->total_logged;
-    st->rearm_calls = ld->rearm_calls;
-    st->rearm_pages = ld->rearm_pages;
-    st->rearm_preempted = ld->rearm_preempted;
-
+    dirty_stats_get_domain(d, st);
+    if ( guest_handle_is_null(st->vcpus) )
+        return 0;
     for_each_vcpu ( d, v )
     {
-        struct xen_dirty_vcpu_stats vs = {
-            .pml_full_exits = v->arch.hvm.pml_full_exits,
-            .pml_entries = v->arch.hvm.pml_entries,
-            .wp_faults = v->arch.hvm.wp_faults,
-            .pages_dirtied = v->arch.hvm.pages_dirtied,
-            .ple_exits = v->arch.hvm.exit_count[EXIT_REASON_PAUSE_INSTRUCTION],
-            .exits_total = v->arch.hvm.exits_total,
-            .writes_logged = v->arch.hvm.writes_logged,
-        };
+        struct xen_dirty_vcpu_stats vs;
 
-        st->pml_full_exits += vs.pml_full_exits;
-        if ( !guest_handle_is_null(st->vcpus) && v->vcpu_id < room &&
-             copy_to_guest_offset(st->vcpus, v->vcpu_id, &vs, 1) )
+        dirty_stats_get_vcpu(v, &vs);
+        if ( v->vcpu_id < room && copy_to_guest_offset(st->vcpus, v->vcpu_id, &vs, 1) )
             return -EFAULT;
     }
     return 0;
 }
 
+/* The vendor's exit counters by reason (VMX: EXIT_REASON_*). */
 static int exit_counts(struct domain *d, struct xen_domctl_exit_counts *ec)
 {
-    unsigned int n = min_t(unsigned int, ec->nr_reasons, EXIT_REASON_NR);
+    const uint64_t *counts;
+    unsigned int nr, n;
     struct vcpu *v;
 
     if ( ec->vcpu >= d->max_vcpus || !(v = d->vcpu[ec->vcpu]) )
         return -ENOENT;
-    ec->nr_reasons = EXIT_REASON_NR;
-    if ( n && copy_to_guest(ec->counts, v->arch.hvm.exit_count, n) )
+    nr = hvm_funcs->get_exit_counts(v, &counts);
+    n = min(ec->nr_reasons, nr);
+    ec->nr_reasons = nr;
+    if ( n && copy_to_guest(ec->counts, counts, n) )
         return -EFAULT;
     return 0;
 }

@@ -2,10 +2,9 @@
 /*
  * The host's IO-APICs, for the hypervisor's own ISA devices (the UART).
  *
- * Found as Xen finds them, through the ACPI MADT: the RSDP is searched for
- * in the first KiB of the EBDA and in 0xe0000-0xfffff, its RSDT (or XSDT)
- * names the MADT, whose IO-APIC entries give each one's address and first
- * GSI and whose interrupt source overrides say where an ISA IRQ is wired
+ * Found as Xen finds them, through the ACPI MADT (acpi/boot.c), whose
+ * IO-APIC entries give each one's address and first GSI and whose
+ * interrupt source overrides say where an ISA IRQ is wired
  * when it is not GSI n (and its polarity and trigger mode).  An ISA IRQ
  * without an override is GSI n, edge-triggered, active high.
  *
@@ -19,6 +18,7 @@
 #include <xen/lib.h>
 #include <xen/string.h>
 #include <acpi/actbl.h>
+#include <asm/acpi.h>
 #include <asm/apic.h>
 #include <asm/io.h>
 #include <asm/io_apic.h>
@@ -62,79 +62,6 @@ static void io_apic_write(const struct io_apic *a, unsigned int reg, uint32_t v)
     writel(v, (volatile void *)a->addr + IO_APIC_WINDOW);
 }
 
-static bool checksum_ok(const void *p, size_t len)
-{
-    const uint8_t *b = p;
-    uint8_t sum = 0;
-
-    while ( len-- )
-        sum += *b++;
-    return sum == 0;
-}
-
-static const struct acpi_table_rsdp *rsdp_scan(unsigned long start, unsigned long len)
-{
-    unsigned long a;
-
-    for ( a = start; a + 20 <= start + len; a += 16 )
-    {
-        const struct acpi_table_rsdp *r = (const void *)a;
-
-        if ( !memcmp(r->signature, ACPI_SIG_RSDP, 8) && checksum_ok(r, 20) )
-            return r;
-    }
-    return NULL;
-}
-
-static const struct acpi_table_header *table_at(uint64_t addr, const char *sig)
-{
-    const struct acpi_table_header *h = (const void *)(unsigned long)addr;
-
-    if ( !addr || addr >= (1ULL << 32) || memcmp(h->signature, sig, 4) ||
-         h->length < sizeof(*h) || !checksum_ok(h, h->length) )
-        return NULL;
-    return h;
-}
-
-/* The MADT, through the RSDT (or the XSDT of an ACPI 2.0+ RSDP). */
-static const struct acpi_table_madt *find_madt(void)
-{
-    unsigned long bda_ebda = 0x40e;     /* the BIOS data area's EBDA segment */
-    const struct acpi_table_rsdp *rsdp = NULL;
-    unsigned long ebda;
-    const struct acpi_table_header *t, *h;
-    unsigned int i, n;
-
-    asm ( "" : "+r" (bda_ebda) );       /* an address, not an object */
-    ebda = (unsigned long)*(const volatile uint16_t *)bda_ebda << 4;
-    if ( ebda >= 0x80000 && ebda < 0xa0000 )
-        rsdp = rsdp_scan(ebda, 1024);
-    if ( !rsdp )
-        rsdp = rsdp_scan(0xe0000, 0x20000);
-    if ( !rsdp )
-        return NULL;
-
-    if ( rsdp->revision >= 2 && (t = table_at(rsdp->xsdt_physical_address, ACPI_SIG_XSDT)) )
-    {
-        const struct acpi_table_xsdt *x = (const void *)t;
-
-        n = (t->length - sizeof(*t)) / 8;
-        for ( i = 0; i < n; i++ )
-            if ( (h = table_at(x->table_offset_entry[i], ACPI_SIG_MADT)) )
-                return (const void *)h;
-    }
-    else if ( (t = table_at(rsdp->rsdt_physical_address, "RSDT")) )
-    {
-        const struct acpi_table_rsdt *r = (const void *)t;
-
-        n = (t->length - sizeof(*t)) / 4;
-        for ( i = 0; i < n; i++ )
-            if ( (h = table_at(r->table_offset_entry[i], ACPI_SIG_MADT)) )
-                return (const void *)h;
-    }
-    return NULL;
-}
-
 static void add_io_apic(const struct acpi_madt_io_apic *e)
 {
     struct io_apic *a;
@@ -159,38 +86,38 @@ static void add_io_apic(const struct acpi_madt_io_apic *e)
                       io_apic_read(a, IO_APIC_REG_RTE(pin)) | RTE_MASKED);
 }
 
+static int parse_io_apic(const struct acpi_subtable_header *h, unsigned long end)
+{
+    if ( h->length < sizeof(struct acpi_madt_io_apic) )
+        return -EINVAL;
+    add_io_apic((const void *)h);
+    return 0;
+}
+
+static int parse_override(const struct acpi_subtable_header *h, unsigned long end)
+{
+    const struct acpi_madt_interrupt_override *o = (const void *)h;
+
+    if ( h->length < sizeof(*o) || o->bus != 0 || o->source_irq >= NR_ISA_IRQS )
+        return -EINVAL;
+    isa_override[o->source_irq].present = true;
+    isa_override[o->source_irq].gsi = o->global_irq;
+    isa_override[o->source_irq].flags = o->inti_flags;
+    printk(XENLOG_INFO "ACPI: INT_SRC_OVR (bus 0 bus_irq %u global_irq %u flags %#x)\n",
+           o->source_irq, o->global_irq, o->inti_flags);
+    return 0;
+}
+
 static void io_apic_probe(void)
 {
-    const struct acpi_table_madt *madt;
-    const uint8_t *p, *end;
-
     probed = true;
-    madt = find_madt();
-    if ( !madt )
+    if ( !acpi_find_madt() )
     {
         printk(XENLOG_WARNING "IOAPIC: no ACPI MADT found\n");
         return;
     }
-    p = (const uint8_t *)(madt + 1);
-    end = (const uint8_t *)madt + madt->header.length;
-    for ( ; p + 2 <= end && p[1] >= 2 && p + p[1] <= end; p += p[1] )
-    {
-        if ( p[0] == ACPI_MADT_TYPE_IO_APIC && p[1] >= sizeof(struct acpi_madt_io_apic) )
-            add_io_apic((const void *)p);
-        else if ( p[0] == ACPI_MADT_TYPE_INTERRUPT_OVERRIDE &&
-                  p[1] >= sizeof(struct acpi_madt_interrupt_override) )
-        {
-            const struct acpi_madt_interrupt_override *o = (const void *)p;
-
-            if ( o->bus != 0 || o->source_irq >= NR_ISA_IRQS )
-                continue;
-            isa_override[o->source_irq].present = true;
-            isa_override[o->source_irq].gsi = o->global_irq;
-            isa_override[o->source_irq].flags = o->inti_flags;
-            printk(XENLOG_INFO "ACPI: INT_SRC_OVR (bus 0 bus_irq %u global_irq %u flags %#x)\n",
-                   o->source_irq, o->global_irq, o->inti_flags);
-        }
-    }
+    acpi_table_parse_madt(ACPI_MADT_TYPE_IO_APIC, parse_io_apic, 0);
+    acpi_table_parse_madt(ACPI_MADT_TYPE_INTERRUPT_OVERRIDE, parse_override, 0);
     if ( !nr_io_apics )
         printk(XENLOG_WARNING "IOAPIC: the MADT lists none\n");
 }

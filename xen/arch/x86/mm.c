@@ -80,6 +80,16 @@ void relinquish_page(mfn_t mfn)
     put_page(mfn);
 }
 
+unsigned long frames_referenced(void)
+{
+    unsigned long mfn, n = 0;
+
+    for ( mfn = 0; mfn < max_page; mfn++ )
+        if ( frame_table[mfn].count_info )
+            n++;
+    return n;
+}
+
 domid_t page_get_owner(mfn_t mfn)
 {
     const struct page_info *pg = mfn_to_page(mfn);

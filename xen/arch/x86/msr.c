@@ -341,7 +341,7 @@ int guest_wrmsr(struct vcpu *v, uint32_t msr, uint64_t val)
         /*
          * Reserved bits (7:0, 9, beyond the address width) and x2APIC mode
          * where CPUID does not advertise it fault; the vLAPIC checks the
-         * mode transitions (BSP is read-only, moving the APIC is ignored).
+         * mode transitions (BSP is read-only, moving an enabled xAPIC #GPs).
          */
         if ( (val & ~(MSR_IA32_APICBASE_BASE_MASK | MSR_IA32_APICBASE_BSP |
                       MSR_IA32_APICBASE_ENABLE | MSR_IA32_APICBASE_EXTD)) ||

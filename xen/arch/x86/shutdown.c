@@ -16,6 +16,8 @@
  */
 #include <xen/console.h>
 #include <xen/lib.h>
+#include <xen/smp.h>
+#include <xen/spinlock.h>
 #include <asm/io.h>
 #include <asm/processor.h>
 #include <asm/shutdown.h>
@@ -69,12 +71,13 @@ noreturn void panic(const char *fmt, ...)
     va_list args;
 
     local_irq_disable();
+    spin_debug_disable();
     va_start(args, fmt);
     vsnprintf(buf, sizeof(buf), fmt, args);
     va_end(args);
 
     printk(XENLOG_ERR "****************************************\n");
-    printk(XENLOG_ERR "Panic on CPU 0:\n");
+    printk(XENLOG_ERR "Panic on CPU %u:\n", smp_processor_id());
     printk(XENLOG_ERR "%s\n", buf);
     printk(XENLOG_ERR "****************************************\n");
     printk(XENLOG_ERR "Powering off\n");

@@ -16,7 +16,7 @@
 #include <public/domctl.h>
 #include <public/sysctl.h>
 #include <public/ext/dirty_sysctl.h>
-#include <asm/hvm/vmx/vmx.h>
+#include <asm/dirty_stats.h>
 #include <asm/paging.h>
 
 _Static_assert(sizeof(struct xen_sysctl_dirty_stats_all) <=
@@ -25,30 +25,14 @@ _Static_assert(sizeof(struct xen_sysctl_dirty_stats_all) <=
 static void fill_domain(const struct domain *d, unsigned int first_vcpu,
                         struct xen_dirty_sysctl_domain *r)
 {
-    const struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
     struct xen_domctl_getdomaininfo info;
-    const struct vcpu *v;
 
     memset(r, 0, sizeof(*r));
     r->domid = d->domain_id;
     if ( !fill_domaininfo_from(d->domain_id, &info) )
         r->flags = info.flags;
     r->first_vcpu = first_vcpu;
-    r->mode = ld->enabled ? ((ld->global ? XEN_DIRTY_MODE_LOGDIRTY : 0) |
-                             (ld->vram_nr ? XEN_DIRTY_MODE_VRAM : 0)) : 0;
-    r->mechanism = !ld->enabled ? XEN_DIRTY_MECH_NONE
-                   : ld->pml ? XEN_DIRTY_MECH_PML : XEN_DIRTY_MECH_WP;
-    r->tot_pages = d->tot_pages;
-    r->pages_dirtied = ld->total_dirty;
-    r->writes_logged = ld->total_logged;
-    for_each_vcpu ( d, v )
-    {
-        r->nr_vcpus++;
-        r->pml_full_exits += v->arch.hvm.pml_full_exits;
-        r->wp_faults += v->arch.hvm.wp_faults;
-        r->ple_exits += v->arch.hvm.exit_count[EXIT_REASON_PAUSE_INSTRUCTION];
-        r->exits_total += v->arch.hvm.exits_total;
-    }
+    dirty_stats_get_sysctl_domain(d, r);
 }
 
 static int dirty_stats_all(struct xen_sysctl_dirty_stats_all *op)
@@ -89,14 +73,9 @@ static int dirty_stats_all(struct xen_sysctl_dirty_stats_all *op)
         fill_domain(d, nv, &r);
         for_each_vcpu ( d, v )
         {
-            struct xen_dirty_sysctl_vcpu rv = {
-                .pages_dirtied = v->arch.hvm.pages_dirtied,
-                .pml_full_exits = v->arch.hvm.pml_full_exits,
-                .wp_faults = v->arch.hvm.wp_faults,
-                .ple_exits = v->arch.hvm.exit_count[EXIT_REASON_PAUSE_INSTRUCTION],
-                .writes_logged = v->arch.hvm.writes_logged,
-            };
+            struct xen_dirty_sysctl_vcpu rv;
 
+            dirty_stats_get_sysctl_vcpu(v, &rv);
             if ( copy_to_guest_offset(op->vcpus, nv, &rv, 1) )
                 return -EFAULT;
             nv++;

@@ -319,9 +319,24 @@ void update_domain_wallclock_time(struct domain *d)
     version_update_end(&s->wc_version);
 }
 
+/*
+ * Saturating: a TSC value too far ahead for system time (a guest's TSC
+ * deadline of 2^63 or 2^64-1, centuries away) is STIME_MAX, "never",
+ * where the shift and the product in scale_delta() would wrap to a time
+ * already past.
+ */
 s_time_t tsc_to_stime(uint64_t tsc)
 {
-    return tsc > boot_tsc ? (s_time_t)scale_delta(tsc - boot_tsc, &tsc_scale) : 0;
+    uint64_t delta, ns;
+
+    if ( tsc <= boot_tsc )
+        return 0;
+    delta = tsc - boot_tsc;
+    if ( tsc_scale.shift > 0 && (delta >> (64 - tsc_scale.shift)) )
+        return STIME_MAX;
+    /* The shift did not wrap; (x * mul_frac) >> 32 with mul_frac < 2^32 fits. */
+    ns = scale_delta(delta, &tsc_scale);
+    return ns >= (uint64_t)STIME_MAX ? STIME_MAX : (s_time_t)ns;
 }
 
 s_time_t get_s_time(void)

@@ -5,9 +5,12 @@
  * a hypervisor bug: it is reported with the registers and is fatal.
  * Interrupts (the local APIC timer) are dispatched to registered handlers.
  */
+#include <xen/cpumask.h>
 #include <xen/lib.h>
+#include <xen/percpu.h>
 #include <xen/string.h>
 #include <asm/config.h>
+#include <asm/current.h>
 #include <asm/irq.h>
 #include <asm/processor.h>
 #include <asm/regs.h>
@@ -37,14 +40,23 @@ struct tss64 {
 #define TSS_AVAILABLE_64   0x89
 
 static struct idt_entry idt_table[256] __attribute__((aligned(16)));
-static struct tss64 init_tss __attribute__((aligned(64)));
 static irq_handler_t irq_handlers[256];
-static unsigned long irq_counts[256];   /* interrupts taken, by vector */
+/* Interrupts taken, by vector, on this CPU (the 'i' debug key). */
+static DEFINE_PER_CPU(unsigned long [256], irq_counts);
+
+/*
+ * Each CPU has its own TSS, and so its own GDT (the TSS descriptor's busy
+ * bit is per GDT entry): CPU 0 uses boot_gdt, every other CPU the copy
+ * smpboot.c gives it (per_cpu(gdt_table)).  The IDT is shared.
+ */
+static DEFINE_PER_CPU_ALIGNED(struct tss64, init_tss);
+DEFINE_PER_CPU(uint64_t *, gdt_table);
+
+/* Interrupt handlers running on this CPU (in_irq()). */
+DEFINE_PER_CPU(unsigned int, local_irq_count);
 
 extern const unsigned long trap_stubs[];
-extern uint64_t boot_gdt[];
 extern const struct desc_ptr boot_gdt_descr;
-extern char boot_stack_top[];
 
 static const char *const exception_names[X86_NR_EXCEPTIONS] = {
     [X86_EXC_DE] = "divide error", [X86_EXC_DB] = "debug",
@@ -65,12 +77,18 @@ void set_irq_handler(unsigned int vector, irq_handler_t fn)
 
 void dump_irq_counts(void)
 {
-    unsigned int v;
+    unsigned int v, cpu;
 
-    for ( v = X86_NR_EXCEPTIONS; v < ARRAY_SIZE(irq_counts); v++ )
-        if ( irq_counts[v] )
-            printk(" vector %#04x: %lu interrupt(s)%s\n", v, irq_counts[v],
+    for ( v = X86_NR_EXCEPTIONS; v < ARRAY_SIZE(irq_handlers); v++ )
+    {
+        unsigned long n = 0;
+
+        for_each_online_cpu ( cpu )
+            n += per_cpu(irq_counts, cpu)[v];
+        if ( n )
+            printk(" vector %#04x: %lu interrupt(s)%s\n", v, n,
                    irq_handlers[v] ? "" : " (no handler)");
+    }
 }
 
 void show_registers(const struct cpu_user_regs *regs)
@@ -103,10 +121,12 @@ void do_trap(struct cpu_user_regs *regs)
 
     if ( vec >= X86_NR_EXCEPTIONS )
     {
-        irq_counts[vec & 0xff]++;
+        this_cpu(irq_counts)[vec & 0xff]++;
+        this_cpu(local_irq_count)++;
         if ( irq_handlers[vec] )
             irq_handlers[vec](regs);
-        else
+        this_cpu(local_irq_count)--;
+        if ( !irq_handlers[vec] )
             printk(XENLOG_WARNING "Unexpected interrupt, vector %#x\n", vec);
         return;
     }
@@ -135,8 +155,10 @@ void percpu_traps_init(void)
 {
     struct desc_ptr idtr = { sizeof(idt_table) - 1, (unsigned long)idt_table };
     struct desc_ptr gdtr = boot_gdt_descr;
-    unsigned long base = (unsigned long)&init_tss;
-    unsigned long limit = sizeof(init_tss) - 1;
+    struct tss64 *tss = &this_cpu(init_tss);
+    uint64_t *gdt = this_cpu(gdt_table) ?: boot_gdt;
+    unsigned long base = (unsigned long)tss;
+    unsigned long limit = sizeof(*tss) - 1;
     unsigned int i;
 
     BUILD_BUG_ON(__builtin_offsetof(struct cpu_user_regs, r15) != UREGS_r15);
@@ -154,23 +176,24 @@ void percpu_traps_init(void)
         set_gate(i, trap_stubs[0] + 16 * i);
     lidt(&idtr);
 
-    init_tss.rsp[0] = (unsigned long)boot_stack_top;
-    init_tss.iomap_base = sizeof(init_tss);
+    /* Ring 0 only: no stack switch is taken, but keep rsp0 this CPU's. */
+    tss->rsp[0] = (unsigned long)get_cpu_info();
+    tss->iomap_base = sizeof(*tss);
 
     /* 16-byte system descriptor at TSS_SELECTOR. */
-    boot_gdt[TSS_SELECTOR / 8] =
+    gdt[TSS_SELECTOR / 8] =
         (limit & 0xffff) | ((base & 0xffffff) << 16) |
         ((uint64_t)TSS_AVAILABLE_64 << 40) | (((limit >> 16) & 0xf) << 48) |
         (((base >> 24) & 0xff) << 56);
-    boot_gdt[TSS_SELECTOR / 8 + 1] = base >> 32;
+    gdt[TSS_SELECTOR / 8 + 1] = base >> 32;
 
     /* Reload the GDT with its 64-bit base, then the task register. */
-    gdtr.base = (unsigned long)boot_gdt;
+    gdtr.base = (unsigned long)gdt;
     lgdt(&gdtr);
     ltr(TSS_SELECTOR);
 }
 
 unsigned long tss_base(void)
 {
-    return (unsigned long)&init_tss;
+    return (unsigned long)&this_cpu(init_tss);
 }

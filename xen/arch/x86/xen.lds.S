@@ -45,6 +45,11 @@ SECTIONS
         __bss_start = .;
         *(.bss.stack)
         *(.bss.page_aligned)
+        . = ALIGN(4096);
+        __per_cpu_start = .;
+        *(.bss.percpu)
+        . = ALIGN(4096);
+        __per_cpu_data_end = .;
         *(.bss .bss.* COMMON)
         . = ALIGN(8);
         __bss_end = .;

@@ -21,6 +21,7 @@
 #include <xen/hypercall.h>
 #include <xen/lib.h>
 #include <xen/param.h>
+#include <xen/percpu.h>
 #include <xen/sched.h>
 #include <xen/softirq.h>
 #include <xen/time.h>
@@ -28,8 +29,6 @@
 #include <public/sched.h>
 #include <public/vcpu.h>
 #include <asm/apic.h>
-#include <asm/hvm/hvm.h>
-#include <asm/hvm/vlapic.h>
 #include <asm/irq.h>
 #include <asm/processor.h>
 #include <asm/time.h>
@@ -38,11 +37,17 @@
 static unsigned int sched_credit_tslice_ms = 30;
 integer_param("sched_credit_tslice_ms", sched_credit_tslice_ms);
 
-struct vcpu *current;
-static bool resched_pending;
 static uint64_t tslice_ticks;
-static uint64_t slice_deadline;         /* TSC at which the current slice ends */
-static struct timer s_timer;            /* ends the current slice */
+
+/* What the scheduler keeps for each physical CPU (Xen's struct sched_resource). */
+struct sched_resource {
+    bool resched_pending;       /* leave the guest and pick again */
+    uint64_t slice_deadline;    /* TSC at which the current slice ends */
+    struct timer s_timer;       /* ends the current slice */
+    struct vcpu *prev;          /* ran last: the round robin goes on after it */
+};
+static DEFINE_PER_CPU(struct sched_resource, sched_res);
+#define this_sched() (&this_cpu(sched_res))
 
 /*
  * How close to the end of its slice a vCPU is no longer entered.  The timer
@@ -53,13 +58,14 @@ static struct timer s_timer;            /* ends the current slice */
 #define SLICE_ENTRY_MARGIN 1000
 
 static void update_runstate_area(struct vcpu *v);
+static void vcpu_periodic_resume(struct vcpu *v);
 
 uint64_t sched_slice_deadline(void)
 {
     uint64_t next = stime_to_tsc(timer_next_deadline());
 
     /* Leave the guest for the earliest timer too: it may have work for it. */
-    return next < slice_deadline ? next : slice_deadline;
+    return next < this_sched()->slice_deadline ? next : this_sched()->slice_deadline;
 }
 
 bool sched_may_enter_guest(void)
@@ -71,14 +77,15 @@ bool sched_may_enter_guest(void)
         update_runstate_area(current);
         update_guest_time_area(current);
     }
-    if ( !resched_pending && rdtsc() + SLICE_ENTRY_MARGIN >= slice_deadline )
+    if ( !this_sched()->resched_pending &&
+         rdtsc() + SLICE_ENTRY_MARGIN >= this_sched()->slice_deadline )
         raise_resched();
-    return !resched_pending;
+    return !this_sched()->resched_pending;
 }
 
 void raise_resched(void)
 {
-    resched_pending = true;
+    this_sched()->resched_pending = true;
 }
 
 bool vcpu_runnable(const struct vcpu *v)
@@ -144,12 +151,6 @@ void vcpu_wake(struct vcpu *v)
         v->poll_evtchn = 0;
         stop_timer(&v->poll_timer);
     }
-}
-
-static void timer_interrupt(struct cpu_user_regs *regs)
-{
-    ack_APIC_irq();
-    raise_softirq(TIMER_SOFTIRQ);
 }
 
 static void s_timer_fn(void *unused)
@@ -244,9 +245,6 @@ static bool domains_to_reap(void)
     return false;
 }
 
-/* The vCPU that ran last: the round robin goes on after it. */
-static struct vcpu *sched_prev;
-
 static struct vcpu *pick_next(struct vcpu *prev)
 {
     struct vcpu *start = next_vcpu(prev), *v = start;
@@ -306,23 +304,20 @@ void dump_domains(void)
                d->domain_id, d->name, d->state, d->pause_count,
                s ? (unsigned long)s->evtchn_pending[0] : 0UL,
                s ? (unsigned long)s->evtchn_mask[0] : 0UL);
+        evtchn_dump(d);
         for_each_vcpu ( d, v )
         {
             const struct vcpu_info *vi = v->vcpu_info;
 
-            printk("  d%uv%u up %d blocked %d polling %d running %d rip %#lx rflags %#lx "
-                   "upcall pending %u mask %u sel %#lx vector %#x virq_timer %u "
-                   "singleshot %ld periodic %ld poll %ld ns exits %lu\n",
+            printk("  d%uv%u up %d blocked %d polling %d running %d "
+                   "upcall pending %u mask %u sel %#lx virq_timer %u "
+                   "singleshot %ld periodic %ld poll %ld ns\n",
                    d->domain_id, v->vcpu_id, v->is_up, v->is_blocked, v->is_polling,
-                   v->is_running, (unsigned long)v->arch.hvm.regs.rip,
-                   (unsigned long)v->arch.hvm.regs.rflags,
-                   vi->evtchn_upcall_pending, vi->evtchn_upcall_mask,
-                   (unsigned long)vi->evtchn_pending_sel,
-                   v->arch.hvm.evtchn_upcall_vector, v->virq_to_evtchn[VIRQ_TIMER],
+                   v->is_running, vi->evtchn_upcall_pending, vi->evtchn_upcall_mask,
+                   (unsigned long)vi->evtchn_pending_sel, v->virq_to_evtchn[VIRQ_TIMER],
                    timer_left(&v->singleshot_timer), timer_left(&v->periodic_timer),
-                   timer_left(&v->poll_timer), (unsigned long)v->arch.hvm.exits_total);
-            vlapic_dump(v);
-            hvm_funcs->dump_exit_counts(v);
+                   timer_left(&v->poll_timer));
+            arch_dump_vcpu_info(v);
         }
     }
 }
@@ -338,8 +333,7 @@ void scheduler_init(void)
     tslice_ticks = (uint64_t)sched_credit_tslice_ms * cpu_khz;
     if ( !tslice_ticks )
         tslice_ticks = cpu_khz;
-    set_irq_handler(LOCAL_TIMER_VECTOR, timer_interrupt);
-    init_timer(&s_timer, s_timer_fn, NULL, 0);
+    init_timer(&this_sched()->s_timer, s_timer_fn, NULL, smp_processor_id());
     printk(XENLOG_INFO "Scheduler: round robin, time slice %u ms (%lu TSC ticks)\n",
            sched_credit_tslice_ms, (unsigned long)tslice_ticks);
     init_timer(&dump_timer, dump_timer_fn, NULL, 0);
@@ -350,6 +344,7 @@ void scheduler_init(void)
 
 noreturn void scheduler_run(void)
 {
+    struct sched_resource *sr = this_sched();
     struct vcpu *v;
     bool warned_idle = false;
 
@@ -358,7 +353,7 @@ noreturn void scheduler_run(void)
         reap_domains();
 
         do_softirq();               /* expired timers may wake someone */
-        v = pick_next(sched_prev);
+        v = pick_next(sr->prev);
         if ( !v )
         {
             /*
@@ -366,7 +361,7 @@ noreturn void scheduler_run(void)
              * set (by TIMER_SOFTIRQ) for the earliest timer.  The check and
              * the halt are atomic (interrupts stay off until STI; HLT).
              */
-            stop_timer(&s_timer);
+            stop_timer(&sr->s_timer);
             do_softirq();
             if ( domains_to_reap() )
                 continue;
@@ -381,33 +376,34 @@ noreturn void scheduler_run(void)
                 warned_idle = true;
             }
             idle_halts++;
-            if ( !softirq_pending() )
+            if ( !softirq_pending(smp_processor_id()) )
                 safe_halt();
             local_irq_disable();
-            resched_pending = false;
+            sr->resched_pending = false;
             continue;
         }
 
         if ( v != current )
-            hvm_context_switch(current, v);
-        current = v;
+            context_switch(current, v);
+        set_current(v);
         v->is_running = true;
-        resched_pending = false;
+        sr->resched_pending = false;
         v->last_start = rdtsc();
-        slice_deadline = v->last_start + tslice_ticks;
-        set_timer(&s_timer, tsc_to_stime(slice_deadline));
+        sr->slice_deadline = v->last_start + tslice_ticks;
+        set_timer(&sr->s_timer, tsc_to_stime(sr->slice_deadline));
+        vcpu_periodic_resume(v);
         update_vcpu_system_time(v);
         vcpu_runstate_change(v, RUNSTATE_running);
         v->runstate_guest_stale = true;
 
-        hvm_funcs->do_resume(v);
+        arch_vcpu_run(v);
 
         if ( current == v )         /* not destroyed underneath us */
         {
             v->is_running = false;
             vcpu_runstate_update(v);
             v->runtime += rdtsc() - v->last_start;
-            sched_prev = v;
+            sr->prev = v;
         }
     }
 }
@@ -474,6 +470,15 @@ static void vcpu_singleshot_timer_fn(void *data)
     send_guest_vcpu_virq(v, VIRQ_TIMER);
 }
 
+/*
+ * The periodic VIRQ_TIMER re-arms itself only while its vCPU runs.  One
+ * that is not running (descheduled, or blocked: the tick wakes it) gets
+ * this tick and no more until it runs again (vcpu_periodic_resume), so a
+ * domain's periodic timers cost the host one tick per period of each vCPU
+ * it runs and one per vCPU otherwise (docs/misc/security.md).  Xen stops
+ * the periodic timer of a descheduled vCPU outright (and so never wakes a
+ * blocked one with it); this keeps the wake-up.
+ */
 static void vcpu_periodic_timer_fn(void *data)
 {
     struct vcpu *v = data;
@@ -481,7 +486,25 @@ static void vcpu_periodic_timer_fn(void *data)
 
     update_vcpu_system_time(v);
     send_guest_vcpu_virq(v, VIRQ_TIMER);
-    set_timer(&v->periodic_timer, next > now ? next : now + v->periodic_period);
+    v->periodic_ticks++;
+    if ( v->is_running )
+        set_timer(&v->periodic_timer, next > now ? next : now + v->periodic_period);
+    else
+        v->periodic_ticks_off++;
+}
+
+/* v is about to run: re-arm its periodic timer if it stopped while v did not. */
+static void vcpu_periodic_resume(struct vcpu *v)
+{
+    s_time_t now = NOW(), next;
+
+    if ( !v->periodic_period || timer_is_active(&v->periodic_timer) )
+        return;
+    /* The tick it missed is pending already: the next one on the grid. */
+    next = v->periodic_timer.expires + v->periodic_period;
+    if ( next <= now )
+        next += ((now - next) / v->periodic_period + 1) * v->periodic_period;
+    set_timer(&v->periodic_timer, next);
 }
 
 void sched_init_vcpu(struct vcpu *v)
@@ -495,12 +518,18 @@ void sched_init_vcpu(struct vcpu *v)
 
 void sched_destroy_vcpu(struct vcpu *v)
 {
+    unsigned int cpu;
+
     /* Never look at a destroyed vCPU again (it was read after free). */
-    if ( sched_prev == v )
-        sched_prev = NULL;
+    for ( cpu = 0; cpu < NR_CPUS; cpu++ )
+        if ( cpu_has_percpu_area(cpu) && per_cpu(sched_res, cpu).prev == v )
+            per_cpu(sched_res, cpu).prev = NULL;
     kill_timer(&v->poll_timer);
     kill_timer(&v->singleshot_timer);
     kill_timer(&v->periodic_timer);
+    if ( v->periodic_ticks )
+        printk(XENLOG_INFO "d%uv%u VIRQ_TIMER periodic: %lu ticks, %lu while not running\n",
+               v->domain->domain_id, v->vcpu_id, v->periodic_ticks, v->periodic_ticks_off);
 }
 
 /* VCPUOP_set_singleshot_timer: deliver VIRQ_TIMER at an absolute system time. */

@@ -40,6 +40,7 @@
 #include <xen/lib.h>
 #include <xen/param.h>
 #include <xen/sched.h>
+#include <xen/spinlock.h>
 #include <xen/string.h>
 #include <xen/time.h>
 #include <asm/irq.h>
@@ -106,6 +107,16 @@ static int parse_guest_loglvl(const char *s)
 }
 custom_param("guest_loglvl", parse_guest_loglvl);
 
+/*
+ * console_lock: the ring, the UART's output, line_state and vprintk's
+ * buffer, as every CPU prints.  Recursive, so that a BUG or panic while
+ * printing still gets its message out; taken with interrupts disabled.
+ */
+static DEFINE_SPINLOCK_LEVEL(console_lock, LOCK_LEVEL_CONSOLE);
+#define console_lock_irqsave(f)    ({ local_irq_save(f); spin_lock_recursive(&console_lock); })
+#define console_unlock_irqrestore(f) \
+    ({ spin_unlock_recursive(&console_lock); local_irq_restore(f); })
+
 /* ---- console ring ------------------------------------------------------ */
 
 #define CONRING_SIZE 16384              /* power of two */
@@ -120,7 +131,7 @@ static void conring_putc(char c)
         conring_cons = conring_prod - CONRING_SIZE;
 }
 
-size_t console_ring_read(char *buf, size_t len, size_t *pos)
+static size_t __console_ring_read(char *buf, size_t len, size_t *pos)
 {
     size_t p = *pos, n = 0;
 
@@ -132,9 +143,29 @@ size_t console_ring_read(char *buf, size_t len, size_t *pos)
     return n;
 }
 
-void console_ring_clear(void)
+size_t console_ring_read(char *buf, size_t len, size_t *pos)
+{
+    unsigned long flags;
+    size_t n;
+
+    console_lock_irqsave(flags);
+    n = __console_ring_read(buf, len, pos);
+    console_unlock_irqrestore(flags);
+    return n;
+}
+
+static void __console_ring_clear(void)
 {
     conring_cons = conring_prod;
+}
+
+void console_ring_clear(void)
+{
+    unsigned long flags;
+
+    console_lock_irqsave(flags);
+    __console_ring_clear();
+    console_unlock_irqrestore(flags);
 }
 
 /* ---- output ------------------------------------------------------------ */
@@ -274,7 +305,7 @@ static void console_write_raw(const char *s, size_t len)
     line_state = s[-1] == '\n' ? LINE_EMPTY : LINE_RAW;
 }
 
-void vprintk(const char *fmt, va_list args)
+static void __vprintk(const char *fmt, va_list args)
 {
     static char buf[1024];
     const char *p;
@@ -286,6 +317,15 @@ void vprintk(const char *fmt, va_list args)
     if ( (int)lvl > (guest ? guest_loglvl_upper : xenlog_upper) )
         return;
     console_write_prefixed("(XEN) ", p);
+}
+
+void vprintk(const char *fmt, va_list args)
+{
+    unsigned long flags;
+
+    console_lock_irqsave(flags);
+    __vprintk(fmt, args);
+    console_unlock_irqrestore(flags);
 }
 
 void printk(const char *fmt, ...)
@@ -314,7 +354,7 @@ void console_flush(void)
 
 /* ---- guest output ------------------------------------------------------- */
 
-void guest_console_flush(struct domain *d)
+static void __guest_console_flush(struct domain *d)
 {
     char prefix[16];
 
@@ -328,8 +368,17 @@ void guest_console_flush(struct domain *d)
     d->pbuf_idx = 0;
 }
 
+void guest_console_flush(struct domain *d)
+{
+    unsigned long flags;
+
+    console_lock_irqsave(flags);
+    __guest_console_flush(d);
+    console_unlock_irqrestore(flags);
+}
+
 /* Collect a domain's text into "(dN) " lines. */
-void guest_console_write_lines(struct domain *d, const char *buf, size_t len)
+static void __guest_console_write_lines(struct domain *d, const char *buf, size_t len)
 {
     for ( ; len; len--, buf++ )
     {
@@ -341,17 +390,30 @@ void guest_console_write_lines(struct domain *d, const char *buf, size_t len)
             c = '?';                    /* keep the console printable */
         d->pbuf[d->pbuf_idx++] = c;
         if ( c == '\n' || d->pbuf_idx == sizeof(d->pbuf) - 1 )
-            guest_console_flush(d);
+            __guest_console_flush(d);
     }
+}
+
+void guest_console_write_lines(struct domain *d, const char *buf, size_t len)
+{
+    unsigned long flags;
+
+    console_lock_irqsave(flags);
+    __guest_console_write_lines(d, buf, len);
+    console_unlock_irqrestore(flags);
 }
 
 /* console_io's CONSOLEIO_write: raw for the hardware domain, lines for others. */
 void guest_console_write(struct domain *d, const char *buf, size_t len)
 {
+    unsigned long flags;
+
+    console_lock_irqsave(flags);
     if ( is_hardware_domain(d) )
         console_write_raw(buf, len);
     else
-        guest_console_write_lines(d, buf, len);
+        __guest_console_write_lines(d, buf, len);
+    console_unlock_irqrestore(flags);
 }
 
 /* ---- serial input -------------------------------------------------------- */

@@ -4,8 +4,8 @@
  * layouts; Xen and Linux take these names from ACPICA's actbl*.h): RSDP,
  * the common table header, XSDT, MADT with Local APIC entries, FADT and
  * the DSDT (a header plus AML).  All little-endian and packed.  The RSDT
- * and the MADT's IO-APIC and interrupt source override entries are read
- * from the host's tables (io_apic.c).
+ * and the MADT's IO-APIC, interrupt source override and x2APIC entries are
+ * read from the host's tables (acpi/boot.c).
  */
 #ifndef __ACPI_ACTBL_H__
 #define __ACPI_ACTBL_H__
@@ -93,6 +93,24 @@ struct acpi_madt_interrupt_override {
     uint32_t global_irq;                /* the GSI it is wired to */
     uint16_t inti_flags;                /* ACPI_MADT_POLARITY_*, ACPI_MADT_TRIGGER_* */
 } __attribute__((packed));
+
+/* Local x2APIC (ACPI 4.0), for APIC IDs of 255 and above. */
+#define ACPI_MADT_TYPE_LOCAL_X2APIC 9
+struct acpi_madt_local_x2apic {
+    uint8_t  type;                      /* ACPI_MADT_TYPE_LOCAL_X2APIC */
+    uint8_t  length;                    /* 16 */
+    uint16_t reserved;
+    uint32_t local_apic_id;
+    uint32_t lapic_flags;               /* ACPI_MADT_ENABLED */
+    uint32_t uid;
+} __attribute__((packed));
+
+/* What every MADT entry starts with. */
+struct acpi_subtable_header {
+    uint8_t  type;
+    uint8_t  length;
+} __attribute__((packed));
+
 #define ACPI_MADT_POLARITY_MASK         0x3
 #define ACPI_MADT_POLARITY_ACTIVE_LOW   0x3
 #define ACPI_MADT_TRIGGER_MASK          0xc

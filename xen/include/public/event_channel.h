@@ -124,13 +124,18 @@ struct evtchn_unmask {
 };
 typedef struct evtchn_unmask evtchn_unmask_t;
 
-/* Close every port of 'dom'. */
+/* Close every port of 'dom' and go back to the 2-level ABI. */
 struct evtchn_reset {
     domid_t dom;
 };
 typedef struct evtchn_reset evtchn_reset_t;
 
-/* Switch a vCPU to the FIFO ABI with its control block at control_gfn. */
+/*
+ * FIFO ABI: register a vCPU's control block (struct
+ * evtchn_fifo_control_block) at byte 'offset' (8-byte aligned, inside the
+ * page) of the caller's frame control_gfn; the first call switches the
+ * domain from 2-level to FIFO.  Returns link_bits (EVTCHN_FIFO_LINK_BITS).
+ */
 struct evtchn_init_control {
     uint64_t control_gfn;               /* IN */
     uint32_t offset;                    /* IN */
@@ -140,12 +145,13 @@ struct evtchn_init_control {
 };
 typedef struct evtchn_init_control evtchn_init_control_t;
 
-/* Add a page of FIFO event words. */
+/* Add the next page of FIFO event words (1024 ports), at array_gfn. */
 struct evtchn_expand_array {
     uint64_t array_gfn;
 };
 typedef struct evtchn_expand_array evtchn_expand_array_t;
 
+/* The FIFO queue (EVTCHN_FIFO_PRIORITY_*) of a port's later events. */
 struct evtchn_set_priority {
     evtchn_port_t port;
     uint32_t priority;
@@ -171,7 +177,12 @@ struct evtchn_op {
 typedef struct evtchn_op evtchn_op_t;
 DEFINE_XEN_GUEST_HANDLE(evtchn_op_t);
 
-/* FIFO ABI. */
+/*
+ * FIFO ABI.  Each port has a 32-bit event word: PENDING, MASKED, LINKED,
+ * BUSY and the LINK (EVTCHN_FIFO_LINK_BITS) to the next port of its
+ * queue.  Each vCPU has one queue per priority, 0 the highest; HEAD[q]
+ * names its first port and bit q of READY says it is not empty.
+ */
 #define EVTCHN_FIFO_PRIORITY_MAX     0
 #define EVTCHN_FIFO_PRIORITY_DEFAULT 7
 #define EVTCHN_FIFO_PRIORITY_MIN     15

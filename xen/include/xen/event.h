@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Event channels (common/event_channel.c): the 2-level ABI, VIRQs,
- * interdomain and IPI channels, and notifying vCPUs.
+ * Event channels (common/event_channel.c): ports, VIRQs, interdomain and
+ * IPI channels, and notifying vCPUs.  How a port is made pending, masked
+ * and delivered is the domain's port ABI (struct evtchn_port_ops): the
+ * 2-level bitmaps in shared_info (event_channel.c) or the FIFO queues
+ * (event_fifo.c, xen/event_fifo.h).
  */
 #ifndef __XEN_EVENT_H__
 #define __XEN_EVENT_H__
@@ -23,7 +26,9 @@ struct vcpu;
 
 struct evtchn {
     uint8_t  state;
+    uint8_t  priority;          /* FIFO: the queue new events go to */
     uint16_t notify_vcpu_id;    /* the vCPU told about events */
+    evtchn_port_t port;         /* its own number */
     union {
         struct {
             domid_t remote_domid;
@@ -34,11 +39,39 @@ struct evtchn {
         } interdomain;
         uint32_t virq;
     } u;
+    /* FIFO: the queue (vCPU, priority) it was last linked on (Xen's fifo_lastq). */
+    uint16_t last_vcpu_id;
+    uint8_t  last_priority;
+    bool     pending;           /* FIFO: raised before its event word existed */
 };
 
 #define EVTCHNS_PER_BUCKET  64
-#define MAX_EVTCHNS         EVTCHN_2L_NR_CHANNELS   /* 4096 with 64-bit words */
+/* Ports of the 2-level ABI: 4096 with 64-bit words. */
+#define EVTCHN_2L_MAX       EVTCHN_2L_NR_CHANNELS
+/* Ports a domain can ever have (the FIFO ABI's 2^17). */
+#define MAX_EVTCHNS         EVTCHN_FIFO_NR_CHANNELS
 #define NR_EVTCHN_BUCKETS   (MAX_EVTCHNS / EVTCHNS_PER_BUCKET)
+/* Xen's default port limit of a domain other than the control domain (libxl's). */
+#define EVTCHN_DEFAULT_MAX_PORT 1023
+
+/*
+ * A port ABI (Xen's struct evtchn_port_ops).  Called only for ports in
+ * use (not ECS_FREE/ECS_RESERVED), except is_busy.  init is optional
+ * (called when a port is bound), set_priority is NULL where the ABI has
+ * none (2-level: EVTCHNOP_set_priority is -ENOSYS), is_busy says a freed
+ * port may not be reused yet (FIFO: still LINKED in a guest queue).
+ */
+struct evtchn_port_ops {
+    void (*init)(struct domain *d, struct evtchn *chn);
+    void (*set_pending)(struct vcpu *v, struct evtchn *chn);
+    void (*clear_pending)(struct domain *d, struct evtchn *chn);
+    void (*unmask)(struct domain *d, struct evtchn *chn);
+    bool (*is_pending)(const struct domain *d, const struct evtchn *chn);
+    bool (*is_masked)(const struct domain *d, const struct evtchn *chn);
+    bool (*is_busy)(const struct domain *d, const struct evtchn *chn);
+    int  (*set_priority)(struct domain *d, struct evtchn *chn, unsigned int priority);
+    void (*print_state)(const struct domain *d, const struct evtchn *chn);
+};
 
 int evtchn_init(struct domain *d);
 /* Close every port (interdomain peers become unbound) and free them. */
@@ -57,5 +90,14 @@ bool vcpu_events_pending(const struct vcpu *v);
 /* Is the port pending?  Invalid ports are not. */
 bool evtchn_port_is_pending(struct domain *d, unsigned int port);
 bool evtchn_port_valid(const struct domain *d, unsigned int port);
+
+/* For the port ABIs (event_fifo.c). */
+struct evtchn *evtchn_from_port(const struct domain *d, unsigned int port);
+/* Wake vCPUs of d in SCHEDOP_poll on this port. */
+void evtchn_check_pollers(struct domain *d, unsigned int port);
+/* Print d's ports in use and their ABI state (debug key 'q'). */
+void evtchn_dump(const struct domain *d);
+/* The 2-level ABI, every domain's until EVTCHNOP_init_control. */
+void evtchn_2l_init(struct domain *d);
 
 #endif /* __XEN_EVENT_H__ */

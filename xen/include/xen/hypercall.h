@@ -24,6 +24,8 @@ long do_sched_op(int cmd, XEN_GUEST_HANDLE_PARAM(void) arg);
 long do_vcpu_op(int cmd, unsigned int vcpuid, XEN_GUEST_HANDLE_PARAM(void) arg);
 long do_vm_assist(unsigned int cmd, unsigned int type);
 long do_memory_op(unsigned long cmd, XEN_GUEST_HANDLE_PARAM(void) arg);
+long do_grant_table_op(unsigned int cmd, XEN_GUEST_HANDLE_PARAM(void) uop,
+                       unsigned int count);
 long do_sysctl(XEN_GUEST_HANDLE_PARAM(xen_sysctl_t) u_sysctl);
 long do_domctl(XEN_GUEST_HANDLE_PARAM(xen_domctl_t) u_domctl);
 

@@ -14,9 +14,12 @@
 #include <xen/types.h>
 #include <public/xen.h>
 #include <public/vcpu.h>
+#include <asm/current.h>
 #include <asm/domain.h>
 
 struct evtchn;
+struct evtchn_port_ops;
+struct evtchn_fifo_domain;
 
 /* A guest frame XENMEM_add_to_physmap took out of the p2m. */
 struct displaced_frame {
@@ -73,6 +76,8 @@ struct vcpu {
     struct timer     singleshot_timer;
     struct timer     periodic_timer;
     s_time_t         periodic_period;
+    unsigned long    periodic_ticks;     /* VIRQ_TIMER ticks sent by it ... */
+    unsigned long    periodic_ticks_off; /* ... while the vCPU was not running */
 
     struct arch_vcpu arch;
 };
@@ -112,9 +117,20 @@ struct domain {
     /* Guest RAM frames add_to_physmap replaced: freed at destruction. */
     struct displaced_frame *displaced;
 
+    /* Grant table (common/grant_table.c): from creation to destruction. */
+    struct grant_table *grant_table;
+
     /* Event channels: buckets of EVTCHNS_PER_BUCKET, allocated as needed. */
     struct evtchn  **evtchn;
+    unsigned int     nr_evtchn_buckets; /* room in evtchn[] */
     unsigned int     valid_evtchns;     /* ports [0, valid_evtchns) exist */
+    unsigned int     max_evtchn_port;   /* the highest port it may have */
+    unsigned int     lowest_free_evtchn; /* no port below it is free */
+    unsigned int     active_evtchns;    /* ports bound (port 0 not counted) */
+    unsigned int     next_evtchn;       /* EVTCHNOP_reset: where to go on (0: none) */
+    /* The port ABI: 2-level, or FIFO once EVTCHNOP_init_control succeeded. */
+    const struct evtchn_port_ops *evtchn_port_ops;
+    struct evtchn_fifo_domain *evtchn_fifo;
 
     /* Guest console output, printed a line at a time. */
     char             pbuf[256];
@@ -129,7 +145,6 @@ struct domain {
 };
 
 extern struct domain *domain_list;
-extern struct vcpu *current;
 
 #define for_each_domain(d) \
     for ( (d) = domain_list; (d); (d) = (d)->next_in_list )
@@ -152,8 +167,14 @@ static inline bool is_hardware_domain(const struct domain *d)
 }
 
 /* common/domain.c */
+struct xen_domctl_createdomain;
+/*
+ * A new domain; config (XEN_DOMCTL_createdomain's, checked by the caller)
+ * gives its grant-table limits, NULL the host's defaults.
+ */
 struct domain *domain_create(domid_t domid, const char *name,
-                             unsigned int max_vcpus, bool privileged);
+                             unsigned int max_vcpus, bool privileged,
+                             const struct xen_domctl_createdomain *config);
 struct domain *get_domain_by_id(domid_t domid);
 /* common/domctl.c: getdomaininfo of the first domain with an id >= first. */
 struct xen_domctl_getdomaininfo;
@@ -168,6 +189,17 @@ struct vcpu *domain_vcpu(const struct domain *d, unsigned int vcpu_id);
 /* DOMID_SELF or a domain id; NULL if there is no such domain. */
 struct domain *get_domain_by_any_id(domid_t domid);
 int map_vcpu_info(struct vcpu *v, unsigned long gfn, unsigned int offset);
+
+/*
+ * What common code asks of the architecture (arch/x86/domain.c, Xen's
+ * names where Xen has them).
+ */
+/* Switch the CPU's vCPU state from prev (NULL: none yet) to next. */
+void context_switch(struct vcpu *prev, struct vcpu *next);
+/* Run v in guest mode until it must be descheduled (then return). */
+void arch_vcpu_run(struct vcpu *v);
+/* The architecture's part of a vCPU's state, on the console. */
+void arch_dump_vcpu_info(struct vcpu *v);
 
 /* common/sched/core.c */
 void scheduler_init(void);

@@ -6,6 +6,7 @@
 #ifndef __XEN_SOFTIRQ_H__
 #define __XEN_SOFTIRQ_H__
 
+#include <xen/smp.h>
 #include <xen/types.h>
 
 enum {
@@ -17,7 +18,10 @@ typedef void (*softirq_handler)(void);
 
 void open_softirq(unsigned int nr, softirq_handler handler);
 void raise_softirq(unsigned int nr);
-bool softirq_pending(void);
+/* The same for CPU cpu (an event-check IPI if it is another CPU). */
+void cpu_raise_softirq(unsigned int cpu, unsigned int nr);
+/* Is work pending on cpu? */
+bool softirq_pending(unsigned int cpu);
 /* Run every pending softirq (interrupts disabled, as at VM entry). */
 void do_softirq(void);
 

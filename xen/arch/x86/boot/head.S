@@ -9,6 +9,7 @@
  * identity-mapped: virtual == physical for everything it touches.
  */
 #include <asm/config.h>
+#include <asm/current.h>
 
 #define MB2_HEADER_MAGIC    0xe85250d6
 #define MB2_ARCH_I386       0
@@ -108,7 +109,8 @@ start64:
         xor     %eax, %eax
         mov     %eax, %fs
         mov     %eax, %gs
-        mov     $boot_stack_top, %rsp
+        /* The stack starts below the boot CPU's struct cpu_info (asm/current.h). */
+        mov     $boot_stack_top - CPUINFO_SIZE, %rsp
         xor     %ebp, %ebp
         /* %edi = magic, %esi = mbi (zero-extended by the 32-bit moves) */
         mov     %edi, %edi
@@ -136,14 +138,19 @@ boot_gdt:
         .quad   0x00cf93000000ffff      /* 0x10: ring-0 data */
         .quad   0                       /* 0x18: TSS, 16 bytes, filled */
         .quad   0                       /*       by percpu_traps_init() */
+        .quad   0x00cf9b000000ffff      /* 0x28: 32-bit ring-0 code (trampoline.S) */
+        .globl  boot_gdt_end
 boot_gdt_end:
+        .globl  boot_gdt_limit
+        .set    boot_gdt_limit, boot_gdt_end - boot_gdt - 1
         .globl  boot_gdt_descr
 boot_gdt_descr:
         .short  boot_gdt_end - boot_gdt - 1
         .quad   boot_gdt
 
+        /* STACK_SIZE-aligned: get_cpu_info() rounds %rsp up to find its top. */
         .section .bss.stack, "aw", @nobits
-        .balign 16
+        .balign STACK_SIZE
         .globl  boot_stack
 boot_stack:
         .skip   STACK_SIZE

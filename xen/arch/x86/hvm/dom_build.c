@@ -264,7 +264,7 @@ static int construct_pvh_domain(unsigned int idx, const struct boot_module *mod,
     uint32_t entry;
     int rc;
 
-    d = domain_create(idx, o.name, o.vcpus, idx == 0);
+    d = domain_create(idx, o.name, o.vcpus, idx == 0, NULL);
     if ( !d )
     {
         printk(XENLOG_ERR "d%u: cannot create domain\n", idx);

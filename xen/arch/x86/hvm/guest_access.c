@@ -110,7 +110,7 @@ static unsigned long copy_guest(void *buf, unsigned long gva, size_t len,
         if ( gpa == BAD_GPA )
             break;
         p = p2m_map_gpa(v->domain, gpa, &t);
-        if ( !p || (to_guest && t != p2m_ram_rw && t != p2m_ram_logdirty) )
+        if ( !p || (to_guest && !p2m_is_guest_writable(t)) )
             break;
         if ( to_guest )
         {
@@ -166,7 +166,7 @@ bool raw_guest_array_writable(const void *ptr, unsigned long nr, size_t size)
         p2m_type_t t;
 
         if ( gpa == BAD_GPA || !p2m_map_gpa(current->domain, gpa, &t) ||
-             (t != p2m_ram_rw && t != p2m_ram_logdirty) )
+             !p2m_is_guest_writable(t) )
             return false;
     }
     return true;

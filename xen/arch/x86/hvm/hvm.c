@@ -36,6 +36,11 @@ int hvm_enable(void)
     return 0;
 }
 
+int hvm_cpu_up(void)
+{
+    return hvm_funcs ? hvm_funcs->cpu_up() : 0;
+}
+
 /* ---- control registers and EFER ------------------------------------------ */
 
 /*
@@ -170,7 +175,9 @@ void hvm_hlt(struct vcpu *v, struct cpu_user_regs *regs)
      */
     if ( !(regs->rflags & X86_EFLAGS_IF) )
     {
-        vcpu_down(v);
+        /* An NMI is taken with interrupts off: it ends this HLT at once. */
+        if ( !v->arch.nmi_pending )
+            vcpu_down(v);
         return;
     }
     if ( hvm_vcpu_has_pending_irq(v).source != hvm_intsrc_none )
@@ -237,8 +244,24 @@ void hvm_vcpu_destroy(struct vcpu *v)
 
 bool hvm_hap_nested_page_fault(struct vcpu *v, uint64_t gpa, unsigned long q)
 {
+    p2m_type_t t;
+
     /* A write to a write-protected log-dirty page: log it and retry. */
     if ( (q & EPT_WRITE_VIOLATION) && hap_handle_logdirty_fault(v, gpa >> PAGE_SHIFT) )
         return true;
+    /*
+     * A write to a read-only grant mapping: Xen emulates the instruction
+     * and drops the write (p2m_grant_map_ro is a discard-write type); this
+     * hypervisor has no instruction emulator to do that, so the writer is
+     * crashed, with a line that says why.  The granter's frame is intact.
+     */
+    if ( (q & EPT_WRITE_VIOLATION) &&
+         p2m_get_entry(v->domain, gpa >> PAGE_SHIFT, &t) != INVALID_MFN &&
+         t == p2m_grant_map_ro )
+    {
+        domain_crash(v->domain, "d%uv%u write to a read-only grant mapping at gpa %#lx",
+                     v->domain->domain_id, v->vcpu_id, (unsigned long)gpa);
+        return true;
+    }
     return false;
 }

@@ -60,6 +60,12 @@ static long hc_memory_op(unsigned long a1, unsigned long a2, unsigned long a3,
     return do_memory_op(a1, HND(a2, void));
 }
 
+static long hc_grant_table_op(unsigned long a1, unsigned long a2, unsigned long a3,
+                             unsigned long a4, unsigned long a5)
+{
+    return do_grant_table_op((unsigned int)a1, HND(a2, void), (unsigned int)a3);
+}
+
 static long hc_sysctl(unsigned long a1, unsigned long a2, unsigned long a3,
                       unsigned long a4, unsigned long a5)
 {
@@ -107,6 +113,7 @@ static const hypercall_fn_t hypercall_table[] = {
     [__HYPERVISOR_memory_op]    = hc_memory_op,
     [__HYPERVISOR_xen_version]  = hc_xen_version,
     [__HYPERVISOR_console_io]   = hc_console_io,
+    [__HYPERVISOR_grant_table_op] = hc_grant_table_op,
     [__HYPERVISOR_sched_op]     = hc_sched_op,
     [__HYPERVISOR_vcpu_op]      = hc_vcpu_op,
     [__HYPERVISOR_vm_assist]    = hc_vm_assist,
@@ -123,7 +130,7 @@ bool hypercall_preempt_check(void)
      * The caller's slice is over, a timer is due, or serial input waits
      * (interrupts are off in here): let them run, then go on.
      */
-    return rdtsc() >= sched_slice_deadline() || softirq_pending() ||
+    return rdtsc() >= sched_slice_deadline() || softirq_pending(smp_processor_id()) ||
            ns16550_rx_pending();
 }
 

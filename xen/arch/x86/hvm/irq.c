@@ -11,6 +11,9 @@
  * APIC: injected whenever evtchn_upcall_pending is set and the vCPU can
  * take an interrupt (the guest clears it in its handler; no EOI).  The
  * per-vCPU vector wins if both are set.  Either way a blocked vCPU is woken.
+ *
+ * An NMI (v->arch.nmi_pending, set by an NMI IPI: hvm/vlapic_ipi.c) comes
+ * before any of them, as on hardware; acknowledging it clears the latch.
  */
 #include <xen/event.h>
 #include <xen/lib.h>
@@ -34,7 +37,12 @@ struct hvm_intack hvm_vcpu_has_pending_irq(struct vcpu *v)
     struct hvm_intack ia = { hvm_intsrc_none, 0 };
     int vec;
 
-    if ( !v->arch.hvm.evtchn_upcall_vector && via && vcpu_events_pending(v) )
+    if ( v->arch.nmi_pending )
+    {
+        ia.source = hvm_intsrc_nmi;
+        ia.vector = X86_EXC_NMI;
+    }
+    else if ( !v->arch.hvm.evtchn_upcall_vector && via && vcpu_events_pending(v) )
     {
         ia.source = hvm_intsrc_vector;
         ia.vector = via;
@@ -49,6 +57,8 @@ struct hvm_intack hvm_vcpu_has_pending_irq(struct vcpu *v)
 
 void hvm_vcpu_ack_pending_irq(struct vcpu *v, struct hvm_intack intack)
 {
-    if ( intack.source == hvm_intsrc_lapic )
+    if ( intack.source == hvm_intsrc_nmi )
+        v->arch.nmi_pending = false;
+    else if ( intack.source == hvm_intsrc_lapic )
         vlapic_ack_pending_irq(v, intack.vector);
 }

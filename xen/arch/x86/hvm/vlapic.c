@@ -1,27 +1,39 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The emulated local APIC (Xen's hvm/vlapic.c, trimmed): one per vCPU,
- * xAPIC (MMIO at 0xfee00000) and x2APIC (MSRs 0x800-0x8ff) modes.
+ * xAPIC (MMIO at 0xfee00000) and x2APIC (MSRs 0x800-0x8ff) modes.  This
+ * file holds the register file, delivery into IRR/ISR, and the two access
+ * paths; the timer is in vlapic_timer.c, the ICR in vlapic_ipi.c.
  *
  * The register file is one page laid out as the xAPIC page.  Where VMX
  * has "use TPR shadow" it is the vCPU's virtual-APIC page: the guest
  * reads registers and writes TPR with no exit, writes to other registers
  * land in the page and exit trap-like (APIC-write), and vlapic_reg_write()
- * then validates and acts on the value found there.
+ * then validates and acts on the value found there.  Accesses the CPU
+ * does not virtualize (reads of PPR and TMCCT, accesses outside the first
+ * four bytes of a register, writes to read-only registers) exit
+ * fault-like and are emulated (x86_emulate.c: MOV and read-modify-write
+ * instructions of every width) against vlapic_mmio_read/write().
+ *
+ * The registers, as the SDM (vol. 3A, 10.4-10.12) gives them; the table
+ * in docs/misc/dom0-abi.md has every one:
+ *  - reserved bits read 0; in xAPIC mode writes to them are ignored, in
+ *    x2APIC mode they #GP, as do reserved and write-only registers read
+ *    and read-only registers written (read-only bits such as delivery
+ *    status are ignored, not faulted);
+ *  - in xAPIC mode an access to a reserved register sets ESR bit 7
+ *    (illegal register address), which x2APIC mode never sets;
+ *  - with the APIC software-disabled every LVT is masked and stays so.
  *
  * Delivery: vlapic_set_irq() latches a vector in IRR and kicks the vCPU;
  * before each VM entry the vendor code asks vlapic_has_pending_irq() for
  * the highest IRR vector above PPR and acknowledges it (IRR -> ISR) when it
  * injects it.  EOI clears the highest ISR bit.
  *
- * The timer (one-shot, periodic, TSC-deadline) runs on the hypervisor's
- * timers (common/timer.c); the count runs at 1 GHz before the divider, as
- * in Xen.
- *
  * Deviations from Xen: the APIC ID is the vCPU id (the MADT says so) and
- * read-only; no directed EOI, no IO-APIC (so TMR stays 0); SMI, NMI, INIT,
- * SIPI and ExtINT IPIs are logged once and dropped (secondary vCPUs are
- * started with VCPUOP_up); the APIC cannot be moved from 0xfee00000.
+ * read-only; no directed EOI, no IO-APIC (so TMR stays 0), no CMCI LVT
+ * (the version register says 6 LVTs, as Xen's); the APIC cannot be moved
+ * from 0xfee00000 (#GP, as Xen).
  */
 #include <xen/errno.h>
 #include <xen/lib.h>
@@ -38,20 +50,17 @@
 #include <asm/msr.h>
 #include <asm/processor.h>
 
-#define vcpu_vlapic(v)      (&(v)->arch.hvm.vlapic)
-
-/* Writable bits of each LVT in xAPIC mode (reserved bits read as 0). */
+/* Writable bits of each LVT (reserved and read-only bits read as 0). */
 #define LVT_MASK_TIMER      (APIC_LVT_VECTOR | APIC_LVT_MASKED | APIC_TIMER_MODE_MASK)
 #define LVT_MASK_THMR_PC    (APIC_LVT_VECTOR | APIC_LVT_DM_MASK | APIC_LVT_MASKED)
-#define LVT_MASK_LINT       (APIC_LVT_VECTOR | APIC_LVT_DM_MASK | (1u << 13) | \
+#define LVT_MASK_LINT       (APIC_LVT_VECTOR | APIC_LVT_DM_MASK | APIC_LVT_POLARITY | \
                              APIC_LVT_LEVEL | APIC_LVT_MASKED)
 #define LVT_MASK_ERROR      (APIC_LVT_VECTOR | APIC_LVT_MASKED)
+/* Bits an x2APIC WRMSR may set in an LVT: the writable ones and the read-only ones. */
+#define LVT_RO_BITS         (APIC_LVT_PENDING | APIC_LVT_REMOTE_IRR)
 #define ICR_LOW_MASK        (APIC_ICR_VECTOR | APIC_ICR_DM_MASK | APIC_DEST_LOGICAL | \
                              APIC_INT_ASSERT | APIC_INT_LEVELTRIG | APIC_SHORT_MASK)
 #define SPIV_MASK           (APIC_SPIV_VECTOR | APIC_SPIV_ENABLE | APIC_SPIV_FOCUS_DISABLED)
-
-/* The minimum period of the periodic timer (a guest cannot storm the host). */
-#define VLAPIC_MIN_PERIOD   MICROSECS(100)
 
 /*
  * vlapic_trace=N: log the first N interrupt events of the local APICs
@@ -66,20 +75,10 @@ integer_param("vlapic_trace", vlapic_trace);
                (v)->vcpu_id, ##__VA_ARGS__, (unsigned long)(v)->arch.hvm.regs.rip); \
 } while ( 0 )
 
-static uint32_t vlapic_get_reg(const struct vlapic *vlapic, unsigned int reg)
-{
-    return *(volatile uint32_t *)(vlapic->regs + reg);
-}
-
-static void vlapic_set_reg(struct vlapic *vlapic, unsigned int reg, uint32_t val)
-{
-    *(volatile uint32_t *)(vlapic->regs + reg) = val;
-}
-
 /* Bit vec of the 256-bit array at base (IRR, ISR, TMR): 8 registers 16 bytes apart. */
 static uint32_t *vec_word(struct vlapic *vlapic, unsigned int base, unsigned int vec)
 {
-    return vlapic->regs + base + (vec / 32) * 16;
+    return (uint32_t *)((char *)vlapic->regs + base + (vec / 32) * 16);
 }
 
 static void set_vec(struct vlapic *vlapic, unsigned int base, unsigned int vec)
@@ -111,14 +110,14 @@ bool vlapic_x2apic_mode(const struct vlapic *vlapic)
     return vlapic->apic_base_msr & MSR_IA32_APICBASE_EXTD;
 }
 
-static bool vlapic_hw_enabled(const struct vlapic *vlapic)
+bool vlapic_hw_enabled(const struct vlapic *vlapic)
 {
     return vlapic->apic_base_msr & MSR_IA32_APICBASE_ENABLE;
 }
 
 static bool vlapic_sw_enabled(const struct vlapic *vlapic)
 {
-    return vlapic_get_reg(vlapic, APIC_SPIV) & APIC_SPIV_ENABLE;
+    return vlapic->spiv & APIC_SPIV_ENABLE;
 }
 
 bool vlapic_enabled(const struct vlapic *vlapic)
@@ -137,7 +136,7 @@ static uint32_t x2apic_ldr(const struct vcpu *v)
     return ((v->vcpu_id >> 4) << 16) | (1u << (v->vcpu_id & 0xf));
 }
 
-static uint32_t vlapic_get_ppr(struct vlapic *vlapic)
+uint32_t vlapic_get_ppr(struct vlapic *vlapic)
 {
     uint32_t tpr = vlapic_get_reg(vlapic, APIC_TPR) & APIC_TPR_PRI_MASK;
     int isr = find_highest_vec(vlapic, APIC_ISR);
@@ -150,7 +149,7 @@ static uint32_t vlapic_get_ppr(struct vlapic *vlapic)
 
 /* ---- errors and delivery --------------------------------------------------- */
 
-static void vlapic_set_error(struct vcpu *v, uint32_t err)
+void vlapic_set_error(struct vcpu *v, uint32_t err)
 {
     struct vlapic *vlapic = vcpu_vlapic(v);
     uint32_t lvterr = vlapic_get_reg(vlapic, APIC_LVT_ERROR);
@@ -214,6 +213,7 @@ void vlapic_ack_pending_irq(struct vcpu *v, unsigned int vec)
     set_vec(vlapic, APIC_ISR, vec);
     vlapic_get_ppr(vlapic);
     VLAPIC_TRACE(v, "inject %#x", vec);
+    vlapic_timer_irq_taken(vlapic, vec);
 }
 
 static void vlapic_eoi(struct vcpu *v)
@@ -225,184 +225,6 @@ static void vlapic_eoi(struct vcpu *v)
         clear_vec(vlapic, APIC_ISR, isr);
     vlapic_get_ppr(vlapic);
     VLAPIC_TRACE(v, "EOI of %#x", isr);
-}
-
-/* ---- IPIs -------------------------------------------------------------------- */
-
-static bool vlapic_match_logical(const struct vcpu *t, uint32_t mda)
-{
-    const struct vlapic *vlapic = vcpu_vlapic(t);
-    uint32_t ldr = vlapic_get_reg(vlapic, APIC_LDR);
-
-    if ( vlapic_x2apic_mode(vlapic) )
-        return mda == 0xffffffffu ||
-               ((mda >> 16) == (ldr >> 16) && (mda & ldr & 0xffff));
-    mda &= 0xff;
-    ldr >>= 24;
-    if ( (vlapic_get_reg(vlapic, APIC_DFR) >> 28) == 0xf )      /* flat */
-        return mda & ldr;
-    /* cluster: the cluster in the high nibble, one bit of four in the low */
-    return (mda >> 4) == (ldr >> 4) && (mda & ldr & 0xf);
-}
-
-static bool vlapic_match_dest(const struct vcpu *t, const struct vcpu *src,
-                              uint32_t shorthand, uint32_t dest, bool logical)
-{
-    const struct vlapic *vlapic = vcpu_vlapic(t);
-
-    if ( !vlapic_hw_enabled(vlapic) )
-        return false;
-    switch ( shorthand )
-    {
-    case APIC_DEST_SELF:    return t == src;
-    case APIC_DEST_ALLINC:  return true;
-    case APIC_DEST_ALLBUT:  return t != src;
-    }
-    if ( logical )
-        return vlapic_match_logical(t, dest);
-    if ( vlapic_x2apic_mode(vlapic) )
-        return dest == 0xffffffffu || dest == t->vcpu_id;
-    return (dest & 0xff) == 0xff || (dest & 0xff) == t->vcpu_id;
-}
-
-static void vlapic_ipi(struct vcpu *v, uint32_t icr_low, uint32_t dest)
-{
-    unsigned int vec = icr_low & APIC_ICR_VECTOR;
-    uint32_t dm = icr_low & APIC_ICR_DM_MASK;
-    uint32_t shorthand = icr_low & APIC_SHORT_MASK;
-    bool logical = icr_low & APIC_DEST_LOGICAL;
-    struct vcpu *t;
-
-    switch ( dm )
-    {
-    case APIC_DM_FIXED:
-    case APIC_DM_LOWEST:
-        if ( vec < 16 )
-        {
-            vlapic_set_error(v, APIC_ESR_SENDILL);
-            return;
-        }
-        break;
-    default:
-    {
-        static bool logged;
-
-        if ( !logged )
-        {
-            logged = true;
-            printk(XENLOG_G_WARNING "d%uv%u vLAPIC: IPI delivery mode %u dropped (logged once)\n",
-                   v->domain->domain_id, v->vcpu_id, dm >> 8);
-        }
-        return;
-    }
-    }
-
-    for_each_vcpu ( v->domain, t )
-    {
-        if ( !vlapic_match_dest(t, v, shorthand, dest, logical) )
-            continue;
-        vlapic_set_irq(t, vec);
-        /* Lowest priority: every vCPU is as low as any other; the first takes it. */
-        if ( dm == APIC_DM_LOWEST && shorthand == APIC_DEST_NOSHORT )
-            break;
-    }
-}
-
-/* ---- the timer ------------------------------------------------------------- */
-
-static uint32_t vlapic_divisor(const struct vlapic *vlapic)
-{
-    uint32_t tdcr = vlapic_get_reg(vlapic, APIC_TDCR);
-    uint32_t div = (tdcr & 3) | ((tdcr & 8) >> 1);
-
-    return div == 7 ? 1 : 2u << div;
-}
-
-static uint32_t vlapic_timer_mode(const struct vlapic *vlapic)
-{
-    return vlapic->lvtt & APIC_TIMER_MODE_MASK;
-}
-
-static void vlapic_timer_fn(void *data)
-{
-    struct vcpu *v = data;
-    struct vlapic *vlapic = vcpu_vlapic(v);
-    uint32_t lvtt = vlapic->lvtt;
-
-    switch ( lvtt & APIC_TIMER_MODE_MASK )
-    {
-    case APIC_TIMER_TSC_DEADLINE:
-        vlapic->tdt_msr = 0;
-        break;
-    case APIC_TIMER_PERIODIC:
-        if ( vlapic->timer_period )
-        {
-            vlapic->timer_start += vlapic->timer_period;
-            /* Fell far behind (the vCPU did not run): do not replay every period. */
-            if ( vlapic->timer_start + vlapic->timer_period < NOW() )
-                vlapic->timer_start = NOW();
-            set_timer(&vlapic->timer, vlapic->timer_start + vlapic->timer_period);
-        }
-        break;
-    default:
-        break;                  /* one-shot: TMCCT now reads 0 */
-    }
-    if ( !(lvtt & APIC_LVT_MASKED) )
-    {
-        vlapic->timer_irqs++;
-        vlapic_set_irq(v, lvtt & APIC_LVT_VECTOR);
-    }
-}
-
-static void vlapic_timer_stop(struct vlapic *vlapic)
-{
-    stop_timer(&vlapic->timer);
-    vlapic->timer_period = 0;
-    vlapic->tdt_msr = 0;
-}
-
-/* TMICT written (one-shot and periodic modes): load the count. */
-static void vlapic_timer_load(struct vlapic *vlapic, uint32_t tmict)
-{
-    s_time_t period = (s_time_t)tmict * vlapic_divisor(vlapic) * APIC_BUS_CYCLE_NS;
-
-    vlapic_timer_stop(vlapic);
-    if ( !tmict || vlapic_timer_mode(vlapic) == APIC_TIMER_TSC_DEADLINE )
-        return;
-    if ( vlapic_timer_mode(vlapic) == APIC_TIMER_PERIODIC && period < VLAPIC_MIN_PERIOD )
-        period = VLAPIC_MIN_PERIOD;
-    vlapic->timer_start = NOW();
-    vlapic->timer_period = period;
-    set_timer(&vlapic->timer, vlapic->timer_start + period);
-}
-
-static uint32_t vlapic_get_tmcct(struct vlapic *vlapic)
-{
-    s_time_t now = NOW(), elapsed, left;
-
-    if ( !vlapic->timer_period || vlapic_timer_mode(vlapic) == APIC_TIMER_TSC_DEADLINE )
-        return 0;
-    elapsed = now - vlapic->timer_start;
-    if ( vlapic_timer_mode(vlapic) == APIC_TIMER_PERIODIC )
-        left = vlapic->timer_period - elapsed % vlapic->timer_period;
-    else if ( elapsed >= vlapic->timer_period )
-        return 0;
-    else
-        left = vlapic->timer_period - elapsed;
-    return left / (vlapic_divisor(vlapic) * APIC_BUS_CYCLE_NS);
-}
-
-static void vlapic_set_tsc_deadline(struct vlapic *vlapic, uint64_t tsc)
-{
-    uint64_t now_tsc = rdtsc();
-
-    if ( vlapic_timer_mode(vlapic) != APIC_TIMER_TSC_DEADLINE )
-        return;                 /* ignored outside TSC-deadline mode */
-    stop_timer(&vlapic->timer);
-    vlapic->tdt_msr = tsc;
-    if ( !tsc )
-        return;
-    set_timer(&vlapic->timer, tsc <= now_tsc ? NOW() : tsc_to_stime(tsc));
 }
 
 /* ---- register writes ------------------------------------------------------- */
@@ -429,8 +251,8 @@ static void vlapic_mask_lvts(struct vlapic *vlapic)
 static void vlapic_reg_write(struct vcpu *v, unsigned int reg, uint32_t val)
 {
     struct vlapic *vlapic = vcpu_vlapic(v);
-    uint32_t old_lvtt = vlapic->lvtt;
-    bool sw = vlapic->spiv & APIC_SPIV_ENABLE;
+    uint32_t old_lvtt = vlapic->lvtt, old_div;
+    bool sw = vlapic_sw_enabled(vlapic);
 
     switch ( reg )
     {
@@ -465,10 +287,11 @@ static void vlapic_reg_write(struct vcpu *v, unsigned int reg, uint32_t val)
         vlapic->pending_esr = 0;
         break;
     case APIC_ICR:
+        /* Stored first: an INIT to ourselves resets the register file. */
         vlapic_set_reg(vlapic, APIC_ICR, val & ICR_LOW_MASK);   /* never busy */
-        vlapic_ipi(v, val, vlapic_x2apic_mode(vlapic)
-                           ? vlapic_get_reg(vlapic, APIC_ICR2)
-                           : vlapic_get_reg(vlapic, APIC_ICR2) >> 24);
+        vlapic_ipi(v, val & ICR_LOW_MASK, vlapic_x2apic_mode(vlapic)
+                                          ? vlapic_get_reg(vlapic, APIC_ICR2)
+                                          : vlapic_get_reg(vlapic, APIC_ICR2) >> 24);
         break;
     case APIC_ICR2:
         vlapic_set_reg(vlapic, APIC_ICR2,
@@ -483,12 +306,7 @@ static void vlapic_reg_write(struct vcpu *v, unsigned int reg, uint32_t val)
             val |= APIC_LVT_MASKED;
         vlapic->lvtt = val;
         vlapic_set_reg(vlapic, APIC_LVTT, val);
-        /* Changing mode disarms the timer (and TMICT reads 0), as hardware. */
-        if ( (val ^ old_lvtt) & APIC_TIMER_MODE_MASK )
-        {
-            vlapic_timer_stop(vlapic);
-            vlapic_set_reg(vlapic, APIC_TMICT, 0);
-        }
+        vlapic_timer_lvtt_changed(vlapic, old_lvtt);
         break;
     case APIC_LVTTHMR:
     case APIC_LVTPC:
@@ -502,7 +320,7 @@ static void vlapic_reg_write(struct vcpu *v, unsigned int reg, uint32_t val)
         vlapic_set_reg(vlapic, reg, (val & LVT_MASK_ERROR) | (sw ? 0 : APIC_LVT_MASKED));
         break;
     case APIC_TMICT:
-        if ( vlapic_timer_mode(vlapic) == APIC_TIMER_TSC_DEADLINE )
+        if ( (vlapic->lvtt & APIC_TIMER_MODE_MASK) == APIC_TIMER_TSC_DEADLINE )
         {
             vlapic_set_reg(vlapic, APIC_TMICT, 0);          /* ignored */
             break;
@@ -511,10 +329,15 @@ static void vlapic_reg_write(struct vcpu *v, unsigned int reg, uint32_t val)
         vlapic_timer_load(vlapic, val);
         break;
     case APIC_TDCR:
-        vlapic_set_reg(vlapic, APIC_TDCR, val & 0xb);
+        old_div = vlapic->timer_div;
+        vlapic_set_reg(vlapic, APIC_TDCR, val & APIC_TDR_DIV_MASK);
+        vlapic_timer_tdcr_changed(vlapic, old_div);
         break;
     case APIC_SELF_IPI:
-        vlapic_set_irq(v, val & APIC_ICR_VECTOR);
+        if ( (val & APIC_ICR_VECTOR) < 16 )
+            vlapic_set_error(v, APIC_ESR_SENDILL);
+        else
+            vlapic_set_irq(v, val & APIC_ICR_VECTOR);
         break;
     default:
         break;
@@ -523,62 +346,123 @@ static void vlapic_reg_write(struct vcpu *v, unsigned int reg, uint32_t val)
 
 /* ---- xAPIC MMIO ---------------------------------------------------------- */
 
-static bool xapic_reg_readable(unsigned int reg)
+/* How an xAPIC-mode register behaves: reserved, readable, writable. */
+#define XR  1                   /* readable */
+#define XW  2                   /* writable (acts on a write) */
+
+static unsigned int xapic_reg_access(unsigned int reg)
 {
     switch ( reg )
     {
-    case APIC_ID: case APIC_VERSION: case APIC_TPR: case APIC_APR: case APIC_PPR:
-    case APIC_LDR: case APIC_DFR: case APIC_SPIV: case APIC_ESR: case APIC_ICR:
-    case APIC_ICR2: case APIC_LVTT ... APIC_TMCCT: case APIC_TDCR:
-    case APIC_ISR ... APIC_IRR + 0x70:
-        return !(reg & 0xf);
+    case APIC_ID: case APIC_TPR: case APIC_LDR: case APIC_DFR: case APIC_SPIV:
+    case APIC_ESR: case APIC_ICR: case APIC_ICR2: case APIC_LVTT ... APIC_LVT_ERROR:
+    case APIC_TMICT: case APIC_TDCR:
+        return XR | XW;
+    case APIC_VERSION: case APIC_APR: case APIC_PPR: case APIC_RRR:
+    case APIC_ISR ... APIC_IRR + 0x70: case APIC_TMCCT:
+        return XR;
+    case APIC_EOI:
+        return XR | XW;         /* write-only; reads 0, as Xen */
     }
-    return false;
+    return 0;                   /* reserved (CMCI and SELF_IPI included) */
 }
 
-uint32_t vlapic_mmio_read(struct vcpu *v, unsigned int offset)
+static uint32_t vlapic_read_reg(struct vlapic *vlapic, unsigned int reg)
+{
+    switch ( reg )
+    {
+    case APIC_PPR:   return vlapic_get_ppr(vlapic);
+    case APIC_TMCCT: return vlapic_timer_tmcct(vlapic);
+    case APIC_EOI:   return 0;
+    }
+    return vlapic_get_reg(vlapic, reg);
+}
+
+/* Every 16-byte slot an access touches, as memory: [offset, offset + bytes). */
+#define for_each_slot(off, end, reg) \
+    for ( (reg) = (off) & ~0xfu; (reg) < (end); (reg) += 16 )
+
+uint64_t vlapic_mmio_read(struct vcpu *v, unsigned int offset, unsigned int bytes)
 {
     struct vlapic *vlapic = vcpu_vlapic(v);
-    unsigned int reg = offset & 0xff0;
-    uint32_t val;
+    unsigned int end = offset + bytes, reg, i;
+    uint64_t val = 0;
+    bool illegal = false;
 
-    if ( !xapic_reg_readable(reg) )
-        return 0;
-    if ( reg == APIC_PPR )
-        val = vlapic_get_ppr(vlapic);
-    else if ( reg == APIC_TMCCT )
-        val = vlapic_get_tmcct(vlapic);
-    else
-        val = vlapic_get_reg(vlapic, reg);
-    return val >> ((offset & 3) * 8);
+    ASSERT(bytes >= 1 && bytes <= 8 && end <= PAGE_SIZE);
+    for_each_slot ( offset, end, reg )
+    {
+        unsigned int acc = xapic_reg_access(reg);
+        uint32_t r;
+
+        if ( !acc )
+        {
+            illegal = true;
+            continue;           /* reads as 0 */
+        }
+        r = vlapic_read_reg(vlapic, reg);
+        for ( i = 0; i < 4; i++ )
+            if ( reg + i >= offset && reg + i < end )
+                val |= (uint64_t)((r >> (8 * i)) & 0xff) << (8 * (reg + i - offset));
+    }
+    if ( illegal )
+        vlapic_set_error(v, APIC_ESR_ILLREGA);
+    return val;
 }
 
-void vlapic_mmio_write(struct vcpu *v, unsigned int offset, uint32_t val)
+void vlapic_mmio_write(struct vcpu *v, unsigned int offset, unsigned int bytes,
+                       uint64_t val)
 {
-    unsigned int reg = offset & 0xff0;
+    struct vlapic *vlapic = vcpu_vlapic(v);
+    unsigned int end = offset + bytes, reg, i;
+    bool illegal = false, touched;
 
-    if ( offset & 0xf )
-        return;                 /* not a register: dropped, as hardware */
-    switch ( reg )
+    ASSERT(bytes >= 1 && bytes <= 8 && end <= PAGE_SIZE);
+    for_each_slot ( offset, end, reg )
     {
-    case APIC_VERSION: case APIC_APR: case APIC_PPR: case APIC_RRR:
-    case APIC_ISR ... APIC_IRR + 0x70: case APIC_TMCCT: case APIC_SELF_IPI:
-        return;                 /* read-only (or x2APIC only): ignored */
+        unsigned int acc = xapic_reg_access(reg);
+        uint32_t r;
+
+        if ( !acc )
+        {
+            illegal = true;
+            continue;
+        }
+        if ( !(acc & XW) )
+            continue;           /* read-only: ignored */
+        /* Merge the bytes written into the register's 4 (Xen does the same). */
+        r = vlapic_read_reg(vlapic, reg);
+        touched = false;
+        for ( i = 0; i < 4; i++ )
+            if ( reg + i >= offset && reg + i < end )
+            {
+                r &= ~(0xffu << (8 * i));
+                r |= (uint32_t)((val >> (8 * (reg + i - offset))) & 0xff) << (8 * i);
+                touched = true;
+            }
+        if ( touched )          /* only bytes 4-15 of the slot: nothing */
+            vlapic_reg_write(v, reg, r);
     }
-    vlapic_reg_write(v, reg, val);
+    if ( illegal )
+        vlapic_set_error(v, APIC_ESR_ILLREGA);
 }
 
 void vlapic_apic_write(struct vcpu *v, unsigned int offset)
 {
     unsigned int reg = offset & 0xff0;
 
-    /* The value is in the page (a byte write inside a register included). */
-    vlapic_mmio_write(v, reg, vlapic_get_reg(vcpu_vlapic(v), reg));
+    /*
+     * The CPU wrote the bytes into the page (virtualized writes are of
+     * registers it knows, within their first 4 bytes), so the register's
+     * dword holds the merged value.
+     */
+    if ( xapic_reg_access(reg) & XW )
+        vlapic_reg_write(v, reg, vlapic_get_reg(vcpu_vlapic(v), reg));
 }
 
 /* ---- MSRs ---------------------------------------------------------------------- */
 
-/* Which x2APIC registers RDMSR may read; others #GP. */
+/* Which x2APIC registers RDMSR may read; others #GP (SDM table 10-6). */
 static bool x2apic_readable(unsigned int reg)
 {
     switch ( reg )
@@ -597,20 +481,15 @@ static bool x2apic_rdmsr(struct vcpu *v, unsigned int reg, uint64_t *val)
 
     if ( !vlapic_x2apic_mode(vlapic) || !x2apic_readable(reg) )
         return false;
-    switch ( reg )
-    {
-    case APIC_PPR:   *val = vlapic_get_ppr(vlapic); break;
-    case APIC_TMCCT: *val = vlapic_get_tmcct(vlapic); break;
-    case APIC_ICR:
+    if ( reg == APIC_ICR )
         *val = vlapic_get_reg(vlapic, APIC_ICR) |
                ((uint64_t)vlapic_get_reg(vlapic, APIC_ICR2) << 32);
-        break;
-    default:         *val = vlapic_get_reg(vlapic, reg); break;
-    }
+    else
+        *val = vlapic_read_reg(vlapic, reg);
     return true;
 }
 
-/* WRMSR in x2APIC mode: reserved bits and read-only registers #GP. */
+/* WRMSR in x2APIC mode: reserved bits, read-only and reserved registers #GP. */
 static bool x2apic_wrmsr(struct vcpu *v, unsigned int reg, uint64_t val)
 {
     struct vlapic *vlapic = vcpu_vlapic(v);
@@ -625,48 +504,48 @@ static bool x2apic_wrmsr(struct vcpu *v, unsigned int reg, uint64_t val)
     case APIC_SPIV:      mask = SPIV_MASK; break;
     case APIC_ESR:       mask = 0; break;
     case APIC_ICR:       mask = ICR_LOW_MASK | (0xffffffffULL << 32); break;
-    case APIC_LVTT:      mask = LVT_MASK_TIMER; break;
+    case APIC_LVTT:      mask = LVT_MASK_TIMER | APIC_LVT_PENDING; break;
     case APIC_LVTTHMR:
-    case APIC_LVTPC:     mask = LVT_MASK_THMR_PC; break;
+    case APIC_LVTPC:     mask = LVT_MASK_THMR_PC | APIC_LVT_PENDING; break;
     case APIC_LVT_LINT0:
-    case APIC_LVT_LINT1: mask = LVT_MASK_LINT; break;
-    case APIC_LVT_ERROR: mask = LVT_MASK_ERROR; break;
+    case APIC_LVT_LINT1: mask = LVT_MASK_LINT | LVT_RO_BITS; break;
+    case APIC_LVT_ERROR: mask = LVT_MASK_ERROR | APIC_LVT_PENDING; break;
     case APIC_TMICT:     mask = 0xffffffffu; break;
-    case APIC_TDCR:      mask = 0xb; break;
+    case APIC_TDCR:      mask = APIC_TDR_DIV_MASK; break;
     case APIC_SELF_IPI:  mask = APIC_ICR_VECTOR; break;
     default:
         return false;           /* read-only or not a register */
     }
     if ( val & ~mask )
         return false;
+    /* Timer mode 3 is reserved: a reserved value #GPs like a reserved bit. */
+    if ( reg == APIC_LVTT && (val & APIC_TIMER_MODE_MASK) == APIC_TIMER_MODE_MASK )
+        return false;
     if ( reg == APIC_ICR )
-    {
         vlapic_set_reg(vlapic, APIC_ICR2, val >> 32);
-        vlapic_reg_write(v, APIC_ICR, (uint32_t)val);
-    }
-    else if ( reg == APIC_SELF_IPI && val < 16 )
-        vlapic_set_error(v, APIC_ESR_SENDILL);
-    else
-        vlapic_reg_write(v, reg, val);
+    vlapic_reg_write(v, reg, val);
     return true;
 }
 
-static void vlapic_reset(struct vcpu *v)
+/* The INIT state (SDM 10.4.7.3): all but IA32_APIC_BASE, the ID and, in x2APIC mode, LDR. */
+void vlapic_do_init(struct vcpu *v)
 {
     struct vlapic *vlapic = vcpu_vlapic(v);
+    uint32_t ldr = vlapic_get_reg(vlapic, APIC_LDR);
 
-    stop_timer(&vlapic->timer);
-    vlapic->timer_period = 0;
-    vlapic->tdt_msr = 0;
+    vlapic_timer_stop(vlapic);
     vlapic->pending_esr = 0;
     memset(vlapic->regs, 0, PAGE_SIZE);
     vlapic_set_reg(vlapic, APIC_ID, vlapic_id(v));
     vlapic_set_reg(vlapic, APIC_VERSION, VLAPIC_VERSION);
+    if ( vlapic_x2apic_mode(vlapic) )
+        vlapic_set_reg(vlapic, APIC_LDR, ldr);
     vlapic_set_reg(vlapic, APIC_DFR, APIC_DFR_FLAT);
     vlapic->spiv = APIC_SPIV_VECTOR;
     vlapic_set_reg(vlapic, APIC_SPIV, vlapic->spiv);
     vlapic->lvtt = 0;
     vlapic_mask_lvts(vlapic);
+    vlapic->timer_div = vlapic_timer_divisor(0);
 }
 
 /* IA32_APIC_BASE: the transitions the SDM allows (10.12.5), others #GP. */
@@ -681,30 +560,34 @@ static bool vlapic_set_apic_base(struct vcpu *v, uint64_t val)
          (om == modes && nm == MSR_IA32_APICBASE_ENABLE) || /* x2APIC -> xAPIC */
          (om == 0 && nm == modes) )                         /* off -> x2APIC */
         return false;
-    if ( (val & MSR_IA32_APICBASE_BASE_MASK) != APIC_DEFAULT_BASE )
+    /* As Xen: an enabled xAPIC stays at 0xfee00000 (moving it #GPs). */
+    if ( nm == MSR_IA32_APICBASE_ENABLE &&
+         (val & MSR_IA32_APICBASE_BASE_MASK) != APIC_DEFAULT_BASE )
     {
         static bool logged;
 
         if ( !logged )
         {
             logged = true;
-            printk(XENLOG_G_WARNING "d%uv%u vLAPIC: cannot move the APIC to %#lx (ignored; logged once)\n",
+            printk(XENLOG_G_WARNING "d%uv%u vLAPIC: cannot move the APIC to %#lx (#GP; logged once)\n",
                    v->domain->domain_id, v->vcpu_id,
                    (unsigned long)(val & MSR_IA32_APICBASE_BASE_MASK));
         }
+        return false;
     }
+    vlapic->apic_base_msr = val;
     if ( om == nm )
         return true;
-
-    vlapic->apic_base_msr = (old & ~modes) | nm;
     if ( !nm )
-        vlapic_reset(v);                /* hardware disable: power-on state */
+        vlapic_do_init(v);              /* hardware disable: the INIT state */
     else if ( nm == modes )
     {
         /* Into x2APIC mode: the 32-bit id and the derived logical id. */
         vlapic_set_reg(vlapic, APIC_ID, vlapic_id(v));
         vlapic_set_reg(vlapic, APIC_LDR, x2apic_ldr(v));
     }
+    else
+        vlapic_set_reg(vlapic, APIC_ID, vlapic_id(v));   /* disabled -> xAPIC */
     if ( hvm_funcs->vlapic_mode_changed )
         hvm_funcs->vlapic_mode_changed(v);
     return true;
@@ -721,7 +604,8 @@ bool vlapic_rdmsr(struct vcpu *v, uint32_t msr, uint64_t *val)
     }
     if ( msr == MSR_IA32_TSC_DEADLINE )
     {
-        *val = vlapic_timer_mode(vlapic) == APIC_TIMER_TSC_DEADLINE ? vlapic->tdt_msr : 0;
+        *val = (vlapic->lvtt & APIC_TIMER_MODE_MASK) == APIC_TIMER_TSC_DEADLINE
+               ? vlapic->tdt_msr : 0;
         return true;
     }
     return x2apic_rdmsr(v, (msr - MSR_X2APIC_FIRST) << 4, val);
@@ -735,7 +619,7 @@ bool vlapic_wrmsr(struct vcpu *v, uint32_t msr, uint64_t val)
         return vlapic_set_apic_base(v, val);
     if ( msr == MSR_IA32_TSC_DEADLINE )
     {
-        vlapic_set_tsc_deadline(vlapic, val);
+        vlapic_timer_set_deadline(vlapic, val);
         return true;
     }
     return x2apic_wrmsr(v, (msr - MSR_X2APIC_FIRST) << 4, val);
@@ -760,15 +644,14 @@ void vlapic_dump(struct vcpu *v)
     if ( !vlapic->regs )
         return;
     printk("    vLAPIC base %#lx SVR %#x TPR %#x PPR %#x IRR max %d ISR max %d "
-           "IRR[7] %#x ISR[7] %#x LVTT %#x timer %s%ld ns irqs %lu\n",
+           "IRR[7] %#x ISR[7] %#x LVTT %#x timer %s%ld ns irqs %lu NMI %d\n",
            (unsigned long)vlapic->apic_base_msr, vlapic_get_reg(vlapic, APIC_SPIV),
            vlapic_get_reg(vlapic, APIC_TPR), vlapic_get_ppr(vlapic),
            find_highest_vec(vlapic, APIC_IRR), find_highest_vec(vlapic, APIC_ISR),
            vlapic_get_reg(vlapic, APIC_IRR + 0x70), vlapic_get_reg(vlapic, APIC_ISR + 0x70),
-           vlapic->lvtt, vlapic->timer.status == TIMER_STATUS_in_list ? "in " : "off ",
-           vlapic->timer.status == TIMER_STATUS_in_list
-           ? (long)(vlapic->timer.expires - NOW()) : 0L,
-           (unsigned long)vlapic->timer_irqs);
+           vlapic->lvtt, timer_is_active(&vlapic->timer) ? "in " : "off ",
+           timer_is_active(&vlapic->timer) ? (long)(vlapic->timer.expires - NOW()) : 0L,
+           (unsigned long)vlapic->timer_irqs, v->arch.nmi_pending);
 }
 
 /* ---- set-up ---------------------------------------------------------------- */
@@ -777,14 +660,15 @@ int vlapic_init(struct vcpu *v)
 {
     struct vlapic *vlapic = vcpu_vlapic(v);
 
+    vlapic->vcpu = v;
     vlapic->regs = alloc_xenheap_page();
     if ( !vlapic->regs )
         return -ENOMEM;
     /* Enabled, xAPIC mode, where the MADT says; vCPU 0 is the BSP. */
     vlapic->apic_base_msr = APIC_DEFAULT_BASE | MSR_IA32_APICBASE_ENABLE |
                             (v->vcpu_id == 0 ? MSR_IA32_APICBASE_BSP : 0);
-    init_timer(&vlapic->timer, vlapic_timer_fn, v, 0);
-    vlapic_reset(v);
+    vlapic_timer_init(v);
+    vlapic_do_init(v);
     return 0;
 }
 
@@ -794,10 +678,7 @@ void vlapic_destroy(struct vcpu *v)
 
     if ( !vlapic->regs )
         return;
-    kill_timer(&vlapic->timer);
-    if ( vlapic->timer_irqs )
-        printk(XENLOG_INFO "d%uv%u vLAPIC: %lu timer interrupts\n",
-               v->domain->domain_id, v->vcpu_id, (unsigned long)vlapic->timer_irqs);
+    vlapic_timer_destroy(v);
     free_xenheap_page(vlapic->regs);
     vlapic->regs = NULL;
 }

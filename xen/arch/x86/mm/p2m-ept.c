@@ -13,6 +13,7 @@
 #include <xen/mm.h>
 #include <xen/sched.h>
 #include <xen/string.h>
+#include <asm/dirty_stats.h>
 #include <asm/hvm/vmx/ept.h>
 #include <asm/hvm/vmx/vmcs.h>
 #include <asm/mm.h>
@@ -46,7 +47,12 @@ static uint64_t ept_p2m_type_to_flags(const struct domain *d, p2m_type_t t,
     case p2m_ram_ro:
         return EPTE_R | EPTE_X | EPTE_MT_WB | (ad & EPTE_A);
     case p2m_map_foreign:
+    case p2m_grant_map_rw:
         return EPTE_R | EPTE_W | EPTE_MT_WB | ad;
+    case p2m_grant_map_ro:
+        return EPTE_R | EPTE_MT_WB | (ad & EPTE_A);
+    case p2m_gnttab_frame:
+        return EPTE_RWX | EPTE_MT_WB | ad;
     case p2m_mmio_direct:
         return EPTE_R | EPTE_W | EPTE_MT_UC | ad;
     default:
@@ -102,7 +108,7 @@ static int split_superpage(struct domain *d, ept_entry_t *e)
     for ( i = 0; i < EPT_TABLE_ENTRIES; i++ )
         t[i] = make_leaf(d, mfn + i, 1, type);
     *e = virt_to_maddr(t) | EPTE_RWX;
-    d->arch.hvm.p2m.superpages_split++;
+    dirty_domain_count(d, superpages_split);
     return 0;
 }
 

@@ -167,17 +167,16 @@ void p2m_note_hypervisor_write(struct domain *d, unsigned long gfn)
  * if its owner dies meanwhile the frame is orphaned, not freed, and it is
  * freed with the last mapping (asm/mm.h).
  */
-int p2m_add_foreign(struct domain *d, unsigned long gfn, struct domain *fd,
-                    unsigned long fgfn)
+/* Map fd's frame mfn (fgfn in fd, or INVALID_GFN) at gfn of d, with a reference. */
+static int add_foreign(struct domain *d, unsigned long gfn, struct domain *fd,
+                       unsigned long fgfn, unsigned long mfn)
 {
     struct p2m_domain *p2m = &d->arch.hvm.p2m;
     struct foreign_map *fm;
-    unsigned long mfn;
     p2m_type_t t;
     int rc;
 
-    mfn = p2m_get_entry(fd, fgfn, &t);
-    if ( mfn == INVALID_MFN || (t != p2m_ram_rw && t != p2m_ram_logdirty) )
+    if ( gfn > p2m_max_gfn() )
         return -EINVAL;
     if ( p2m_get_entry(d, gfn, &t) != INVALID_MFN )
     {
@@ -211,6 +210,33 @@ int p2m_add_foreign(struct domain *d, unsigned long gfn, struct domain *fd,
     return 0;
 }
 
+/*
+ * A foreign mapping holds a reference to the frame (get_page), so the
+ * frame stays the one it was, and stays allocated, until it is unmapped:
+ * if its owner dies meanwhile the frame is orphaned, not freed, and it is
+ * freed with the last mapping (asm/mm.h).  RAM can be mapped, and, as in
+ * Xen (where they are RAM pages of the Xen heap), fd's grant-table frames
+ * (a toolstack seeds a new domain's reserved grant entries that way).
+ */
+int p2m_add_foreign(struct domain *d, unsigned long gfn, struct domain *fd,
+                    unsigned long fgfn)
+{
+    unsigned long mfn;
+    p2m_type_t t;
+
+    mfn = p2m_get_entry(fd, fgfn, &t);
+    if ( mfn == INVALID_MFN ||
+         (t != p2m_ram_rw && t != p2m_ram_logdirty && t != p2m_gnttab_frame) )
+        return -EINVAL;
+    return add_foreign(d, gfn, fd, fgfn, mfn);
+}
+
+int p2m_add_foreign_frame(struct domain *d, unsigned long gfn, struct domain *fd,
+                          unsigned long mfn)
+{
+    return add_foreign(d, gfn, fd, INVALID_GFN, mfn);
+}
+
 int p2m_remove_foreign(struct domain *d, unsigned long gfn)
 {
     struct foreign_map **pp, *fm;
@@ -242,4 +268,32 @@ void p2m_drop_foreign_mappings_of(struct domain *fd)
         put_page(fm->mfn);
         xfree(fm);
     }
+}
+
+/* ---- grant mappings (GNTMAP_host_map of HVM callers) ----------------------- */
+
+int p2m_add_grant_mapping(struct domain *d, unsigned long gfn, unsigned long mfn,
+                          bool readonly)
+{
+    p2m_type_t t;
+
+    if ( gfn > p2m_max_gfn() )
+        return -EINVAL;
+    /*
+     * Only into a hole.  Xen replaces RAM (the frame stays the domain's,
+     * out of its physmap, until it dies) and crashes a domain that maps
+     * over a grant, foreign or MMIO mapping; here both fail the call.
+     */
+    if ( p2m_get_entry(d, gfn, &t) != INVALID_MFN )
+        return -EBUSY;
+    return p2m_set_entry(d, gfn, mfn, 0, readonly ? p2m_grant_map_ro : p2m_grant_map_rw);
+}
+
+int p2m_remove_grant_mapping(struct domain *d, unsigned long gfn, unsigned long mfn)
+{
+    p2m_type_t t;
+
+    if ( gfn > p2m_max_gfn() || p2m_get_entry(d, gfn, &t) != mfn || !p2m_is_grant(t) )
+        return -EINVAL;
+    return p2m_set_entry(d, gfn, INVALID_MFN, 0, p2m_mmio_dm);
 }

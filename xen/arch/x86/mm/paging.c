@@ -123,9 +123,9 @@ void paging_mark_dirty(struct domain *d, unsigned long gfn, struct vcpu *v)
     if ( !paging_gfn_tracked(d, gfn) )
         return;
     /* Every logged write counts here, bit already set or not (a re-arm's). */
-    ld->total_logged++;
+    dirty_domain_count(d, writes_logged);
     if ( v )
-        v->arch.hvm.writes_logged++;
+        dirty_vcpu_count(v, writes_logged);
     if ( (gfn >> ld->block_shift) < ld->nr_blocks )
         ld->block_logged[gfn >> ld->block_shift]++;
     /* Writes cluster: a PML drain mostly hits the leaf it hit last. */
@@ -145,11 +145,11 @@ void paging_mark_dirty(struct domain *d, unsigned long gfn, struct vcpu *v)
         return;
     *word |= 1UL << (bit % (8 * sizeof(long)));
     ld->dirty_count++;
-    ld->total_dirty++;
+    dirty_domain_count(d, pages_dirtied);
     if ( (gfn >> ld->block_shift) < ld->nr_blocks )
         ld->block_dirty[gfn >> ld->block_shift]++;
     if ( v )
-        v->arch.hvm.pages_dirtied++;
+        dirty_vcpu_count(v, pages_dirtied);
 }
 
 /* Read (and with 'clean' clear) the bit of one pfn. */
@@ -334,9 +334,9 @@ static int paging_log_dirty_op(struct domain *d, struct xen_domctl_shadow_op *sc
             return -EFAULT;
 
         if ( clean )
-            ld->clean_calls++;
+            dirty_domain_count(d, clean_calls);
         else
-            ld->peek_calls++;
+            dirty_domain_count(d, peek_calls);
 
         if ( ld->failed_allocs )
         {
@@ -377,7 +377,7 @@ static int paging_log_dirty_op(struct domain *d, struct xen_domctl_shadow_op *sc
         {
             if ( clean && !final )
                 ld_ops(d)->clean_done(d);
-            ld->clean_preempted++;
+            dirty_domain_count(d, clean_preempted);
             return -ERESTART;
         }
         guest_handle_add_offset(chunk, ld->preempt.next / 8);
@@ -442,7 +442,7 @@ int paging_log_dirty_rearm(struct domain *d, struct xen_domctl_dirty_rearm *op)
         ld->rearm.caller = current->domain->domain_id;
         ld->rearm.next = begin;
         ld->rearm.pages = 0;
-        ld->rearm_calls++;
+        dirty_domain_count(d, rearm_calls);
     }
     if ( ld->rearm.next < begin )
         ld->rearm.next = begin;       /* the VRAM range moved meanwhile */
@@ -457,7 +457,7 @@ int paging_log_dirty_rearm(struct domain *d, struct xen_domctl_dirty_rearm *op)
         if ( progress && hypercall_preempt_check() )
         {
             ld_ops(d)->clean_done(d);
-            ld->rearm_preempted++;
+            dirty_domain_count(d, rearm_preempted);
             return -ERESTART;
         }
         while ( pfn < last )
@@ -495,7 +495,7 @@ int paging_log_dirty_rearm(struct domain *d, struct xen_domctl_dirty_rearm *op)
     }
     ld_ops(d)->clean_done(d);
     ld->rearm.active = false;
-    ld->rearm_pages += ld->rearm.pages;
+    dirty_domain_add(d, rearm_pages, ld->rearm.pages);
     op->pages = ld->rearm.pages;
     return 0;
 }
@@ -537,7 +537,7 @@ static void dirty_blocks_init(struct domain *d)
 int paging_log_dirty_enable(struct domain *d, bool global)
 {
     struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
-    unsigned long split = d->arch.hvm.p2m.superpages_split;
+    unsigned long split = dirty_stats_superpages_split(d);
     unsigned long lazy = d->arch.hvm.p2m.superpages_logdirty;
     int rc;
 
@@ -555,7 +555,7 @@ int paging_log_dirty_enable(struct domain *d, bool global)
            d->domain_id, global ? "mode" : "VRAM tracking",
            ld->pml ? "PML" : "write protection",
            d->arch.hvm.p2m.superpages_logdirty - lazy,
-           d->arch.hvm.p2m.superpages_split - split);
+           dirty_stats_superpages_split(d) - split);
     return 0;
 }
 

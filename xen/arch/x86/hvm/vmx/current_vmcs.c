@@ -27,6 +27,7 @@
  */
 #include <xen/lib.h>
 #include <xen/sched.h>
+#include <xen/percpu.h>
 #include <asm/config.h>
 #include <asm/hvm/vmx/vmcs.h>
 
@@ -38,15 +39,9 @@ struct vmx_cpu_vmcs {
     paddr_t prev;               /* loaded before the first of those (0: none) */
 };
 
-static struct vmx_cpu_vmcs vmx_cpu_vmcs[NR_CPUS];
+static DEFINE_PER_CPU(struct vmx_cpu_vmcs, vmx_cpu_vmcs);
 
-/* The hypervisor runs on CPU 0 only (NR_CPUS is 1). */
-static unsigned int vmx_cpu(void)
-{
-    return 0;
-}
-
-#define this_vmcs (&vmx_cpu_vmcs[vmx_cpu()])
+#define this_vmcs (&this_cpu(vmx_cpu_vmcs))
 
 paddr_t vmx_current_vmcs(void)
 {
@@ -74,8 +69,8 @@ void vmx_load_vmcs(struct vcpu *v)
 
     BUG_ON(!vmx->vmcs_pa);
     if ( vmx->active_cpu == -1 )
-        vmx->active_cpu = vmx_cpu();
-    BUG_ON(vmx->active_cpu != (int)vmx_cpu());
+        vmx->active_cpu = smp_processor_id();
+    BUG_ON(vmx->active_cpu != (int)smp_processor_id());
     vmcs_ptrld(vmx->vmcs_pa);
 }
 
@@ -91,7 +86,7 @@ void vmx_clear_vmcs(struct vcpu *v)
 
     if ( vmx->active_cpu == -1 )
         return;
-    BUG_ON(vmx->active_cpu != (int)vmx_cpu());
+    BUG_ON(vmx->active_cpu != (int)smp_processor_id());
     BUG_ON(c->foreign == v);        /* inside its own enter/exit */
     if ( !__vmpclear(vmx->vmcs_pa) )
         panic("VMX: VMCLEAR failed for d%uv%u",

@@ -11,6 +11,7 @@
  */
 #include <xen/errno.h>
 #include <xen/lib.h>
+#include <xen/percpu.h>
 #include <xen/mm.h>
 #include <xen/param.h>
 #include <xen/sched.h>
@@ -54,6 +55,15 @@ static int parse_ept_param(const char *s)
 }
 custom_param("ept", parse_ept_param);
 
+/*
+ * apicv=<bool> (Xen's): use the CPU's APIC virtualization (APIC-access
+ * page, APIC-register virtualization).  apicv=0 leaves the xAPIC page a
+ * hole in EPT, so every access faults and is emulated (x86_emulate.c):
+ * the path a CPU without these features takes, testable on one with them.
+ */
+static bool opt_apicv_enabled = true;
+boolean_param("apicv", opt_apicv_enabled);
+
 /* Pause-loop exiting: gap and window in TSC ticks; ple_gap=0 disables it. */
 static unsigned int ple_gap = 128;
 integer_param("ple_gap", ple_gap);
@@ -61,7 +71,8 @@ static unsigned int ple_window = 4096;
 integer_param("ple_window", ple_window);
 
 struct vmx_caps vmx_caps;
-static void *vmxon_region;
+/* Each CPU enters VMX operation with a region of its own (Xen's vmxon_region). */
+static DEFINE_PER_CPU(void *, vmxon_region);
 static uint16_t next_vpid = 1;
 
 static const char *pml_off_reason;
@@ -79,7 +90,7 @@ void vmx_vlapic_mode_changed(struct vcpu *v)
 
     if ( !cpu_has_vmx_virtualize_apic_accesses )
         return;
-    if ( vlapic_x2apic_mode(vlapic) )
+    if ( vlapic_x2apic_mode(vlapic) || !vlapic_hw_enabled(vlapic) )
         vmx->secondary_exec_control &= ~SECONDARY_EXEC_VIRTUALIZE_APIC_ACCESSES;
     else
         vmx->secondary_exec_control |= SECONDARY_EXEC_VIRTUALIZE_APIC_ACCESSES;
@@ -173,7 +184,7 @@ static int vmx_negotiate_caps(void)
      * it and writes trapping after the fact (APIC-register virtualization).
      * Without them the APIC page faults in EPT and MOVs are decoded.
      */
-    if ( !(vmx_caps.cpu_based & CPU_BASED_TPR_SHADOW) ||
+    if ( !opt_apicv_enabled || !(vmx_caps.cpu_based & CPU_BASED_TPR_SHADOW) ||
          !(vmx_caps.secondary & SECONDARY_EXEC_APIC_REGISTER_VIRT) ||
          !(vmx_caps.secondary & SECONDARY_EXEC_VIRTUALIZE_APIC_ACCESSES) )
         vmx_caps.secondary &= ~(SECONDARY_EXEC_VIRTUALIZE_APIC_ACCESSES |
@@ -363,29 +374,60 @@ int vmx_cpu_up(void)
         return -ENODEV;
     }
 
-    rc = vmx_negotiate_caps();
-    if ( rc )
-        return rc;
+    /*
+     * The boot CPU negotiates what every CPU will use; a later CPU must
+     * offer the same VMCS revision (the controls are checked per VMCS).
+     */
+    if ( smp_processor_id() == 0 )
+    {
+        rc = vmx_negotiate_caps();
+        if ( rc )
+            return rc;
+    }
+    else if ( (rdmsr(MSR_IA32_VMX_BASIC) & VMX_BASIC_REVISION_MASK) != vmx_caps.revision_id )
+    {
+        printk(XENLOG_ERR "VMX: CPU%u has VMCS revision %#x, CPU0 %#x\n", smp_processor_id(),
+               (uint32_t)(rdmsr(MSR_IA32_VMX_BASIC) & VMX_BASIC_REVISION_MASK),
+               vmx_caps.revision_id);
+        return -EINVAL;
+    }
 
     cr0 = (read_cr0() | vmx_caps.cr0_fixed0) & vmx_caps.cr0_fixed1;
     write_cr0(cr0);
     cr4 = (read_cr4() | X86_CR4_VMXE | vmx_caps.cr4_fixed0) & vmx_caps.cr4_fixed1;
     write_cr4(cr4);
 
-    vmxon_region = alloc_xenheap_page();
-    if ( !vmxon_region )
+    if ( !this_cpu(vmxon_region) && !(this_cpu(vmxon_region) = alloc_xenheap_page()) )
         return -ENOMEM;
-    *(uint32_t *)vmxon_region = vmx_caps.revision_id;
-    pa = virt_to_maddr(vmxon_region);
+    *(uint32_t *)this_cpu(vmxon_region) = vmx_caps.revision_id;
+    pa = virt_to_maddr(this_cpu(vmxon_region));
     asm volatile ( "vmxon %1" : "=@cca" (ok) : "m" (pa) : "memory" );
     if ( !ok )
     {
-        printk(XENLOG_ERR "VMX: VMXON failed\n");
+        printk(XENLOG_ERR "VMX: VMXON failed on CPU%u\n", smp_processor_id());
         return -EIO;
     }
 
-    vmx_display_features();
+    if ( smp_processor_id() == 0 )
+        vmx_display_features();
     return 0;
+}
+
+/*
+ * Drop every EPT-derived and VPID-tagged translation this CPU holds: the
+ * receiving end of a FLUSH_HVM_ASID_CORE shootdown (arch/x86/smp.c).
+ */
+#define INVVPID_ALL_CONTEXT 2
+void vmx_flush_guest_tlbs(void)
+{
+    struct { uint64_t eptp, reserved; } ept_desc = { 0, 0 };
+    struct { uint64_t vpid, gla; } vpid_desc = { 0, 0 };
+
+    if ( vmx_caps.ept_vpid & VMX_EPT_INVEPT_ALL_CONTEXT )
+        asm volatile ( "invept %0, %1" :: "m" (ept_desc), "r" (2UL) : "memory", "cc" );
+    if ( vmx_caps.ept_vpid & VMX_VPID_INVVPID_ALL_CONTEXT )
+        asm volatile ( "invvpid %0, %1" :: "m" (vpid_desc), "r" ((unsigned long)INVVPID_ALL_CONTEXT)
+                       : "memory", "cc" );
 }
 
 /* ---- VMCS construction -------------------------------------------------- */
@@ -627,7 +669,7 @@ void vmx_vcpu_flush_pml_buffer(struct vcpu *v)
     i = idx >= PML_ENTITY_NUM ? 0 : idx + 1;
     for ( ; i < PML_ENTITY_NUM; i++ )
     {
-        v->arch.hvm.pml_entries++;
+        dirty_vcpu_count(v, pml_entries);
         paging_mark_dirty(v->domain, buf[i] >> PAGE_SHIFT, v);
     }
     __vmwrite(GUEST_PML_INDEX, PML_ENTITY_NUM - 1);

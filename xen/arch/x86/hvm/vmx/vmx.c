@@ -21,6 +21,7 @@
 #include <asm/apic.h>
 #include <asm/hvm/vmx/vmcs.h>
 #include <asm/hvm/vmx/vmx.h>
+#include <asm/x86_emulate.h>
 #include <asm/msr.h>
 #include <asm/processor.h>
 #include <xen/string.h>
@@ -326,41 +327,82 @@ static void vmx_exit_io(struct vcpu *v, struct cpu_user_regs *regs)
 }
 
 /*
- * An access to the xAPIC page the CPU did not complete: decode the MOV,
- * emulate it on the vLAPIC and step over it.  'offset' is in the page.
+ * An access to the xAPIC page the CPU did not complete: emulate the
+ * instruction (x86_emulate.c: MOV and the read-modify-write forms, every
+ * width) against the vLAPIC and step over it.  'offset' is in the page.
  */
+struct apic_mmio {
+    struct vcpu *v;
+    unsigned int offset;
+};
+
+static int apic_mmio_read(void *priv, unsigned int bytes, uint64_t *val)
+{
+    const struct apic_mmio *m = priv;
+
+    if ( m->offset + bytes > PAGE_SIZE )
+        return X86EMUL_UNHANDLEABLE;
+    *val = vlapic_mmio_read(m->v, m->offset, bytes);
+    return X86EMUL_OKAY;
+}
+
+static int apic_mmio_write(void *priv, unsigned int bytes, uint64_t val)
+{
+    const struct apic_mmio *m = priv;
+
+    if ( m->offset + bytes > PAGE_SIZE )
+        return X86EMUL_UNHANDLEABLE;
+    vlapic_mmio_write(m->v, m->offset, bytes, val);
+    return X86EMUL_OKAY;
+}
+
+static const struct x86_emulate_ops apic_mmio_ops = {
+    .read = apic_mmio_read,
+    .write = apic_mmio_write,
+};
+
+#define SEG_AR_DB (1u << 14)
+
+static bool vmx_long_mode_code(struct vcpu *v);
+
+/* The code size the guest runs: 64-bit code, else CS.D. */
+static unsigned int vmx_code_mode(struct vcpu *v)
+{
+    if ( vmx_long_mode_code(v) )
+        return 64;
+    return (__vmread(GUEST_CS_AR_BYTES) & SEG_AR_DB) ? 32 : 16;
+}
+
 static void vmx_emulate_apic_mmio(struct vcpu *v, struct cpu_user_regs *regs,
                                   unsigned int offset, bool write)
 {
-    struct hvm_mmio_insn insn;
-    unsigned long *gpr;
-    uint32_t val;
+    struct apic_mmio m = { v, offset };
+    uint8_t insn[15];
+    struct x86_emulate_ctxt ctxt = {
+        .regs = regs, .insn = insn, .priv = &m, .mode = vmx_code_mode(v),
+    };
+    unsigned long rip = __vmread(GUEST_CS_BASE) + regs->rip;
+    int rc;
 
-    if ( hvm_decode_mmio_mov(__vmread(GUEST_CS_BASE) + regs->rip,
-                             hvm_funcs->long_mode_code(v), &insn) ||
-         insn.write != write || (insn.bytes == 2 && write) )
+    if ( ctxt.mode != 64 )
+        rip = (uint32_t)rip;
+    /* What is mapped of the 15 bytes (the instruction may end a page). */
+    for ( ctxt.insn_bytes = 0; ctxt.insn_bytes < sizeof(insn); ctxt.insn_bytes++ )
+        if ( hvm_fetch_from_guest_linear(&insn[ctxt.insn_bytes], rip + ctxt.insn_bytes, 1) )
+            break;
+    rc = x86_emulate(&ctxt, &apic_mmio_ops);
+    if ( rc == X86EMUL_EXCEPTION )
+    {
+        vmx_inject_hw_exception(ctxt.exception, -1);
+        return;
+    }
+    if ( rc != X86EMUL_OKAY || (write && !ctxt.mem_write) || (!write && !ctxt.mem_read) )
     {
         domain_crash(v->domain, "d%uv%u unsupported %s of APIC register %#x at rip %#lx",
                      v->domain->domain_id, v->vcpu_id, write ? "write" : "read",
                      offset, (unsigned long)regs->rip);
         return;
     }
-    gpr = insn.gpr >= 0 ? gpr_ptr(regs, insn.gpr) : NULL;
-    if ( write )
-    {
-        val = gpr ? (uint32_t)*gpr : insn.imm;
-        if ( !(offset & 3) )
-            vlapic_mmio_write(v, offset, val);
-    }
-    else
-    {
-        val = vlapic_mmio_read(v, offset);
-        if ( insn.bytes == 4 )
-            *gpr = val;                         /* 32-bit: zero-extended */
-        else
-            *gpr = (*gpr & ~0xffffUL) | (val & 0xffff);
-    }
-    regs->rip += insn.len;
     /* Leaving the instruction ends any STI / MOV SS interrupt shadow. */
     if ( __vmread(GUEST_INTERRUPTIBILITY_INFO) & 3 )
         __vmwrite(GUEST_INTERRUPTIBILITY_INFO, __vmread(GUEST_INTERRUPTIBILITY_INFO) & ~3UL);
@@ -397,7 +439,7 @@ static void vmx_exit_ept_violation(struct vcpu *v, struct cpu_user_regs *regs)
     /* The xAPIC page without the CPU's APIC virtualization. */
     if ( (gpa >> PAGE_SHIFT) == (APIC_DEFAULT_BASE >> PAGE_SHIFT) &&
          !hvm_funcs->apic_access_virt() && !(q & EPT_EXEC_VIOLATION) &&
-         !vlapic_x2apic_mode(&v->arch.hvm.vlapic) )
+         vlapic_hw_enabled(&v->arch.hvm.vlapic) && !vlapic_x2apic_mode(&v->arch.hvm.vlapic) )
     {
         vmx_emulate_apic_mmio(v, regs, gpa & ~PAGE_MASK, q & EPT_WRITE_VIOLATION);
         return;
@@ -412,7 +454,7 @@ static void vmx_exit_ept_violation(struct vcpu *v, struct cpu_user_regs *regs)
 static void vmx_exit_pml_full(struct vcpu *v, struct cpu_user_regs *regs)
 {
     /* The write that filled the buffer is retried after the flush. */
-    v->arch.hvm.pml_full_exits++;
+    dirty_vcpu_count(v, pml_full_exits);
     vmx_vcpu_flush_pml_buffer(v);
 }
 
@@ -427,6 +469,7 @@ static void vmx_exit_preemption_timer(struct vcpu *v, struct cpu_user_regs *regs
 static void vmx_exit_pause(struct vcpu *v, struct cpu_user_regs *regs)
 {
     /* A pause loop: let another vCPU run, as Xen does (no RIP update). */
+    dirty_vcpu_count(v, ple_exits);
     vcpu_yield();
 }
 
@@ -442,6 +485,7 @@ static const vmx_exit_handler_t vmx_exit_handlers[EXIT_REASON_NR] = {
     [EXIT_REASON_EXTERNAL_INTERRUPT]    = vmx_exit_external_interrupt,
     [EXIT_REASON_TRIPLE_FAULT]          = vmx_exit_triple_fault,
     [EXIT_REASON_PENDING_VIRT_INTR]     = vmx_exit_ignore,  /* vmx_intr_assist injects */
+    [EXIT_REASON_PENDING_VIRT_NMI]      = vmx_exit_ignore,  /* vmx_intr_assist injects */
     [EXIT_REASON_INIT]                  = vmx_exit_ignore,
     [EXIT_REASON_SIPI]                  = vmx_exit_ignore,
     [EXIT_REASON_CPUID]                 = vmx_exit_cpuid,
@@ -492,6 +536,12 @@ void vmx_dump_exit_counts(const struct vcpu *v)
                           vmx_exit_reason_name(i),
                           (unsigned long)v->arch.hvm.exit_count[i]);
     printk(XENLOG_INFO "%s\n", line);
+}
+
+static unsigned int vmx_get_exit_counts(const struct vcpu *v, const uint64_t **counts)
+{
+    *counts = v->arch.hvm.exit_count;
+    return EXIT_REASON_NR;
 }
 
 static void vmx_handle_exit(struct vcpu *v, struct cpu_user_regs *regs)
@@ -817,6 +867,50 @@ static int vmx_set_context(struct vcpu *v, const struct vcpu_hvm_context *ctx)
     return 0;
 }
 
+/*
+ * Xen's hvm_vcpu_reset_state(): the state after INIT and a start-up IPI
+ * (SDM 9.1.1, table 9-1), real mode at cs:ip.  Unrestricted guest (which
+ * this hypervisor requires) runs it natively; CR0 and CR4 writes exit and
+ * are emulated as in any mode, so the guest can go on to protected and
+ * long mode (docs/misc/dom0-abi.md, "The local APIC").
+ */
+static void vmx_vcpu_reset_state(struct vcpu *v, uint16_t cs, uint16_t ip)
+{
+    struct hvm_vcpu *hvm = &v->arch.hvm;
+    struct cpu_user_regs *r = &hvm->regs;
+
+    memset(r, 0, sizeof(*r));
+    r->rip = ip;
+    r->rflags = X86_EFLAGS_MBS;
+    r->rdx = 0x00000f00;                /* family 0xf, as Xen */
+    vmx_vmcs_enter(v);
+    vmx_set_segment(x86_seg_cs, cs, (uint32_t)cs << 4, 0xffff, 0x9b);
+    vmx_set_segment(x86_seg_ds, 0, 0, 0xffff, 0x93);
+    vmx_set_segment(x86_seg_ss, 0, 0, 0xffff, 0x93);
+    vmx_set_segment(x86_seg_es, 0, 0, 0xffff, 0x93);
+    vmx_set_segment(x86_seg_fs, 0, 0, 0xffff, 0x93);
+    vmx_set_segment(x86_seg_gs, 0, 0, 0xffff, 0x93);
+    vmx_set_segment(x86_seg_tr, 0, 0, 0xffff, 0x8b);
+    vmx_set_segment(x86_seg_ldtr, 0, 0, 0xffff, 0x82);
+    __vmwrite(GUEST_GDTR_BASE, 0);
+    __vmwrite(GUEST_GDTR_LIMIT, 0xffff);
+    __vmwrite(GUEST_IDTR_BASE, 0);
+    __vmwrite(GUEST_IDTR_LIMIT, 0xffff);
+    __vmwrite(GUEST_CR3, 0);
+    __vmwrite(GUEST_DR7, 0x400);
+    __vmwrite(GUEST_INTERRUPTIBILITY_INFO, 0);
+    __vmwrite(GUEST_ACTIVITY_STATE, GUEST_ACTIVITY_ACTIVE);
+    __vmwrite(VM_ENTRY_INTR_INFO, 0);
+    hvm->guest_cr0 = X86_CR0_ET;
+    hvm->guest_cr2 = 0;
+    hvm->guest_cr4 = 0;
+    hvm->guest_efer = 0;
+    vmx_update_guest_cr(v, 0);
+    vmx_update_guest_cr(v, 4);
+    vmx_update_guest_efer(v);
+    vmx_vmcs_exit(v);
+}
+
 /* ---- HVM save records ----------------------------------------------------- */
 
 #define SAVE_SEG(c, seg, name) do {                                 \
@@ -952,6 +1046,8 @@ static int vmx_load_cpu(struct vcpu *v, const struct hvm_hw_cpu *c)
 
 const struct hvm_function_table vmx_function_table = {
     .name               = "VMX",
+    .cpu_up             = vmx_cpu_up,
+    .flush_guest_tlbs   = vmx_flush_guest_tlbs,
     .vcpu_initialise    = vmx_create_vmcs,
     .vcpu_destroy       = vmx_destroy_vmcs,
     .do_resume          = vmx_do_resume,
@@ -965,6 +1061,7 @@ const struct hvm_function_table vmx_function_table = {
     .set_msr            = vmx_set_msr,
     .get_guest_cr3      = vmx_get_guest_cr3,
     .dump_exit_counts   = vmx_dump_exit_counts,
+    .get_exit_counts    = vmx_get_exit_counts,
     .save_cpu           = vmx_save_cpu,
     .load_cpu           = vmx_load_cpu,
     .pml_supported      = vmx_pml_usable,
@@ -973,4 +1070,5 @@ const struct hvm_function_table vmx_function_table = {
     .flush_pml          = vmx_domain_flush_pml_buffers,
     .apic_access_virt   = vmx_apic_access_virt,
     .vlapic_mode_changed = vmx_vlapic_mode_changed,
+    .vcpu_reset_state   = vmx_vcpu_reset_state,
 };

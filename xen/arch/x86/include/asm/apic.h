@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The local APIC (xAPIC, memory-mapped) as the hypervisor uses it: one timer. */
+/* The local APIC (xAPIC, memory-mapped) as the hypervisor uses it: its timer and IPIs. */
 #ifndef __ASM_X86_APIC_H__
 #define __ASM_X86_APIC_H__
 
@@ -57,6 +57,8 @@
 #define  APIC_LVT_VECTOR    0xffu
 #define  APIC_LVT_DM_MASK   (7u << 8)
 #define  APIC_LVT_PENDING   (1u << 12)
+#define  APIC_LVT_POLARITY  (1u << 13)
+#define  APIC_LVT_REMOTE_IRR (1u << 14)
 #define  APIC_LVT_LEVEL     (1u << 15)
 #define  APIC_LVT_MASKED    (1u << 16)
 #define  APIC_TIMER_MODE_MASK (3u << 17)
@@ -72,11 +74,19 @@
 #define APIC_TMCCT          0x390
 #define APIC_TDCR           0x3e0
 #define  APIC_TDR_DIV_1     0xb
+#define  APIC_TDR_DIV_MASK  0xb
 #define APIC_SELF_IPI       0x3f0       /* x2APIC only */
 
 #define MSR_APICBASE_ENABLE (1u << 11)
 
+/* The boot CPU: handlers, mode, and its own local APIC. */
 void apic_init(void);
+/* A secondary CPU's local APIC, as the boot CPU's. */
+void setup_local_APIC(void);
+/* Send an IPI: ICR low word (vector, delivery mode...) to an APIC ID. */
+void apic_icr_write(uint32_t low, uint32_t dest_apicid);
+bool apic_icr_delivered(void);
+uint32_t apic_read_esr(void);
 void ack_APIC_irq(void);
 /* This CPU's local APIC ID (xAPIC: bits 31-24 of the ID register). */
 unsigned int get_apic_id(void);

@@ -17,10 +17,16 @@
 #define __HYPERVISOR_CS     0x08
 #define __HYPERVISOR_DS     0x10
 #define TSS_SELECTOR        0x18
+#define __BOOT_CS32         0x28        /* secondary CPUs leaving real mode */
 
 /* How much of the physical address space head.S identity-maps. */
 #define DIRECTMAP_SIZE      (4ULL << 30)
 
-#define NR_CPUS             1
+/*
+ * CPUs the hypervisor can use: Xen's x86 default.  The xAPIC it programs
+ * addresses APIC IDs 0-254, so more would need x2APIC mode; Bochs
+ * emulates far fewer (docs/design.md).
+ */
+#define NR_CPUS             256
 
 #endif /* __ASM_X86_CONFIG_H__ */

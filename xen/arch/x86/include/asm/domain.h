@@ -16,6 +16,8 @@ struct arch_domain {
 
 struct arch_vcpu {
     struct hvm_vcpu hvm;
+    /* An NMI waits to be injected (Xen's v->arch.nmi_pending): one at most. */
+    bool            nmi_pending;
 };
 
 #endif /* __ASM_X86_DOMAIN_H__ */

@@ -14,7 +14,8 @@
 /*
  * Copy len bytes; the number of bytes NOT copied (0 on success).  A range
  * that wraps past the top of the address space copies nothing.  A copy to
- * the guest writes only RAM the guest may write (p2m_ram_rw/logdirty).
+ * the guest writes only what the guest may write (p2m_is_guest_writable:
+ * its RAM, p2m_ram_rw/logdirty, and its grant-table frames).
  */
 unsigned long raw_copy_to_guest(void *to, const void *from, size_t len);
 unsigned long raw_copy_from_guest(void *to, const void *from, size_t len);

@@ -52,5 +52,10 @@ void put_pages(mfn_t mfn, unsigned int order);
 void relinquish_page(mfn_t mfn);
 /* The owner's domid, or DOMID_INVALID. */
 domid_t page_get_owner(mfn_t mfn);
+/*
+ * Frames with references (a domain's, or an orphan's someone still holds):
+ * with no domain left it must be 0, or a reference leaked.
+ */
+unsigned long frames_referenced(void);
 
 #endif /* __ASM_X86_MM_H__ */

@@ -9,16 +9,32 @@
 
 #include <xen/types.h>
 
-/* Xen's p2m type numbers. */
+/* p2m types (the names are Xen's; the numbers are this tree's own). */
 typedef enum {
     p2m_ram_rw          = 0,    /* normal read/write guest RAM */
     p2m_ram_logdirty    = 1,    /* RAM being tracked for dirty pages */
     p2m_ram_ro          = 2,
     p2m_mmio_dm         = 4,    /* not present: emulated or nothing */
     p2m_mmio_direct     = 5,    /* a hypervisor page (the APIC-access page), UC */
+    p2m_grant_map_rw    = 7,    /* another domain's frame, mapped through a grant */
+    p2m_grant_map_ro    = 8,    /* ... a read-only grant mapping */
     p2m_map_foreign     = 14,   /* another domain's frame (control domain only) */
     p2m_invalid         = 15,
+    /*
+     * One of the domain's own grant-table frames (shared or v2 status),
+     * mapped with XENMAPSPACE_grant_table.  Xen maps these as p2m_ram_rw
+     * pages of the Xen heap; here they have a type of their own, so that
+     * nothing that frees or retypes guest RAM (teardown, log-dirty,
+     * add_to_physmap's displacement) touches them: the grant table owns
+     * them and takes them out of the p2m before it frees them.
+     */
+    p2m_gnttab_frame    = 16,
 } p2m_type_t;
+
+#define p2m_is_grant(t)  ((t) == p2m_grant_map_rw || (t) == p2m_grant_map_ro)
+/* What the hypervisor may write for the guest (copy_to_guest): its RAM and grant frames. */
+#define p2m_is_guest_writable(t) \
+    ((t) == p2m_ram_rw || (t) == p2m_ram_logdirty || (t) == p2m_gnttab_frame)
 
 struct p2m_domain;
 struct domain;
@@ -29,7 +45,6 @@ struct p2m_domain {
     uint64_t        eptp;
     unsigned long   max_mapped_pfn;
     unsigned long   nr_table_pages;
-    unsigned long   superpages_split;   /* 2 MiB leaves split to 4 KiB */
     unsigned long   superpages_logdirty; /* 2 MiB leaves made log-dirty (split on first write) */
     struct foreign_map *foreign;    /* frames of other domains mapped here */
 
@@ -87,6 +102,25 @@ void p2m_flush(struct domain *d);
 int p2m_add_foreign(struct domain *d, unsigned long gfn, struct domain *fd,
                     unsigned long fgfn);
 int p2m_remove_foreign(struct domain *d, unsigned long gfn);
+/*
+ * The same for a frame named by its mfn (XENMEM_acquire_resource: frames
+ * of fd that need not be in fd's p2m, e.g. its grant table); fd must own
+ * it.  Replaces a foreign mapping at gfn, never anything else.
+ */
+int p2m_add_foreign_frame(struct domain *d, unsigned long gfn, struct domain *fd,
+                          unsigned long mfn);
+
+/*
+ * Grant mappings (Xen's create_grant_p2m_mapping and
+ * replace_grant_p2m_mapping): map mfn at gfn of d as p2m_grant_map_rw/ro,
+ * only where nothing is mapped (-EBUSY otherwise, -EINVAL past the gfn
+ * width); remove one, which must be that mfn's grant mapping (-EINVAL).
+ * The references are the grant table's (its maptrack), not the p2m's:
+ * the teardown leaves these entries alone.
+ */
+int p2m_add_grant_mapping(struct domain *d, unsigned long gfn, unsigned long mfn,
+                          bool readonly);
+int p2m_remove_grant_mapping(struct domain *d, unsigned long gfn, unsigned long mfn);
 /*
  * fd is going away: drop its own foreign mappings.  Frames of fd that
  * other domains map stay valid where they are mapped (their references

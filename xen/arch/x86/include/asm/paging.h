@@ -14,6 +14,7 @@
 
 #include <xen/types.h>
 #include <public/xen.h>
+#include <asm/dirty_stats.h>
 
 struct domain;
 struct vcpu;
@@ -66,24 +67,11 @@ struct log_dirty_domain {
         uint32_t      fault_count, dirty_count;
     } preempt;
 
-    /* This project's totals (XEN_DOMCTL_get_dirty_stats). */
-    uint64_t        total_dirty;
-    uint64_t        total_faults;
-    uint64_t        clean_calls;
-    uint64_t        peek_calls;
-    uint64_t        vram_calls;
-    uint64_t        clean_preempted;    /* continuations of CLEAN/PEEK */
-
     /*
-     * Writes the mechanism logged (a PML entry, a write fault) on a
-     * tracked page, whether or not its bit was set already; and the
-     * monitor's re-arms (XEN_DOMCTL_dirty_rearm), preemptible as CLEAN,
-     * with their own place to go on from.  A re-arm never changes a bit.
+     * The monitor's re-arms (XEN_DOMCTL_dirty_rearm), preemptible as
+     * CLEAN, with their own place to go on from.  A re-arm never changes
+     * a bit.  (Their counters, with every other: asm/dirty_stats.h.)
      */
-    uint64_t        total_logged;
-    uint64_t        rearm_calls;
-    uint64_t        rearm_pages;        /* pages re-armed, in total */
-    uint64_t        rearm_preempted;
     struct {
         bool          active;
         domid_t       caller;
@@ -104,6 +92,7 @@ struct log_dirty_domain {
 
 struct paging_domain {
     struct log_dirty_domain log_dirty;
+    struct dirty_domain_counters dirty;     /* asm/dirty_stats.h */
 };
 
 

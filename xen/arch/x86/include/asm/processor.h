@@ -6,6 +6,7 @@
 #include <xen/types.h>
 #include <asm/x86-defns.h>
 #include <asm/msr-index.h>
+#include <asm/system.h>
 
 struct cpuid_leaf { uint32_t a, b, c, d; };
 
@@ -64,8 +65,6 @@ DEFINE_CR_ACCESS(3)
 DEFINE_CR_ACCESS(4)
 #undef DEFINE_CR_ACCESS
 
-static inline void local_irq_disable(void) { asm volatile ( "cli" ::: "memory" ); }
-static inline void local_irq_enable(void)  { asm volatile ( "sti" ::: "memory" ); }
 static inline void cpu_relax(void)         { asm volatile ( "pause" ::: "memory" ); }
 static inline void halt(void)              { asm volatile ( "hlt" ::: "memory" ); }
 

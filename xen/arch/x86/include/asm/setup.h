@@ -35,7 +35,13 @@ const struct boot_info *get_boot_info(void);
 /* Parse the multiboot2 information; returns 0 or -errno. */
 int multiboot2_parse(uint32_t magic, paddr_t mbi, struct boot_info *bi);
 
+/* This CPU's GDT (with its own TSS) and the shared IDT. */
 void percpu_traps_init(void);
+/* head.S's GDT, CPU 0's; every other CPU runs on a copy (traps.c's gdt_table). */
+extern uint64_t boot_gdt[];
+extern char boot_gdt_end[];
+#include <xen/percpu.h>
+DECLARE_PER_CPU(uint64_t *, gdt_table);
 void apic_init(void);
 void create_boot_domains(const struct boot_info *bi);
 

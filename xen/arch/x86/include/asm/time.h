@@ -7,6 +7,10 @@
 extern unsigned long cpu_khz;
 
 void calibrate_tsc(void);
+
+/* Spin for at least this long (delay.c; the TSC must be calibrated). */
+void udelay(unsigned long usecs);
+#define mdelay(ms) udelay((ms) * 1000UL)
 /* Read the CMOS clock once: the wallclock from then on (xen/time.h). */
 
 #endif /* __ASM_X86_TIME_H__ */

@@ -114,8 +114,8 @@ bool hap_handle_logdirty_fault(struct vcpu *v, unsigned long gfn)
         return false;
 
     ld->fault_count++;
-    ld->total_faults++;
-    v->arch.hvm.wp_faults++;
+    dirty_domain_count(d, wp_faults);
+    dirty_vcpu_count(v, wp_faults);
     paging_mark_dirty(d, gfn, v);
     p2m_relax_after_violation(d, gfn);
     return true;
@@ -153,7 +153,7 @@ int hap_track_dirty_vram(struct domain *d, uint64_t first_pfn, uint32_t nr,
     if ( !guest_handle_okay(bitmap, bytes) )
         return -EFAULT;
 
-    ld->vram_calls++;
+    dirty_domain_count(d, vram_calls);
     if ( !ld->enabled )
     {
         rc = paging_log_dirty_enable(d, false);

@@ -31,6 +31,8 @@ struct hvm_domain {
     struct hvm_rtc    rtc;
     /* VMX "virtualize APIC accesses": mapped at 0xfee00000, never read itself. */
     void             *apic_access_page;
+    /* Lowest-priority IPIs: where the next round-robin search starts. */
+    unsigned int      lowest_prio_next;
 };
 
 #endif /* __ASM_X86_HVM_DOMAIN_H__ */

@@ -19,6 +19,10 @@ struct hvm_hw_cpu;
 
 struct hvm_function_table {
     const char *name;
+    /* Enter VMX (or SVM) operation on this CPU, a secondary one (the boot CPU: hvm_enable). */
+    int  (*cpu_up)(void);
+    /* Drop every guest translation this CPU caches (all EPT and VPID contexts). */
+    void (*flush_guest_tlbs)(void);
     int  (*vcpu_initialise)(struct vcpu *v);
     void (*vcpu_destroy)(struct vcpu *v);
     /* Run v until it must be descheduled. */
@@ -37,6 +41,8 @@ struct hvm_function_table {
     bool (*set_msr)(struct vcpu *v, uint32_t msr, uint64_t val);
     uint64_t (*get_guest_cr3)(struct vcpu *v);
     void (*dump_exit_counts)(const struct vcpu *v);
+    /* v's exits by the vendor's reason numbers: *counts[0 .. return value). */
+    unsigned int (*get_exit_counts)(const struct vcpu *v, const uint64_t **counts);
     /* The vCPU's state as an HVM save record (XEN_DOMCTL_*hvmcontext). */
     void (*save_cpu)(struct vcpu *v, struct hvm_hw_cpu *c);
     int  (*load_cpu)(struct vcpu *v, const struct hvm_hw_cpu *c);
@@ -49,11 +55,18 @@ struct hvm_function_table {
     bool (*apic_access_virt)(void);
     /* v's APIC changed mode (x2APIC on/off, disabled): adjust the controls. */
     void (*vlapic_mode_changed)(struct vcpu *v);
+    /*
+     * Xen's hvm_vcpu_reset_state(): v (not running) as a CPU after INIT
+     * and start-up: real mode at cs:ip (CS base cs << 4), nothing pending.
+     */
+    void (*vcpu_reset_state)(struct vcpu *v, uint16_t cs, uint16_t ip);
 };
 
 extern const struct hvm_function_table *hvm_funcs;
 
 int hvm_enable(void);
+/* A secondary CPU: the vendor's cpu_up (0 if HVM is not in use). */
+int hvm_cpu_up(void);
 int hvm_domain_initialise(struct domain *d);
 /* Remember the memory map a domain was built with (XENMEM_memory_map). */
 struct hvm_memmap_table_entry;
@@ -100,8 +113,8 @@ long hvm_portio_outs(struct vcpu *v, unsigned int port, unsigned int bytes,
  */
 void hvm_assert_evtchn_irq(struct vcpu *v);
 
-/* The interrupt to inject next (Xen's hvm_intack). */
-enum hvm_intsrc { hvm_intsrc_none, hvm_intsrc_lapic, hvm_intsrc_vector };
+/* The interrupt to inject next (Xen's hvm_intack); an NMI goes first. */
+enum hvm_intsrc { hvm_intsrc_none, hvm_intsrc_nmi, hvm_intsrc_lapic, hvm_intsrc_vector };
 struct hvm_intack {
     enum hvm_intsrc source;
     uint8_t         vector;

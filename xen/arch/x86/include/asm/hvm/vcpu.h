@@ -4,6 +4,7 @@
 #define __ASM_X86_HVM_VCPU_H__
 
 #include <xen/types.h>
+#include <asm/dirty_stats.h>
 #include <asm/regs.h>
 #include <asm/hvm/vlapic.h>
 #include <asm/hvm/vmx/vmcs.h>
@@ -32,12 +33,8 @@ struct hvm_vcpu {
     uint64_t        exit_count[EXIT_REASON_NR];
     uint64_t        exits_total;
 
-    /* Dirty tracking done on this vCPU's behalf. */
-    uint64_t        pml_full_exits;
-    uint64_t        pml_entries;
-    uint64_t        wp_faults;
-    uint64_t        pages_dirtied;
-    uint64_t        writes_logged;  /* every logged write, bit set or not */
+    /* Dirty tracking done on this vCPU's behalf (asm/dirty_stats.h). */
+    struct dirty_vcpu_counters dirty;
 
     /* A hypercall preempted with hypercall_create_continuation(). */
     bool            hcall_preempted;

@@ -253,6 +253,10 @@ enum x86_segment {
 /* Guest interruptibility state */
 #define VMX_INTR_SHADOW_STI             (1u << 0)
 #define VMX_INTR_SHADOW_MOV_SS          (1u << 1)
+#define VMX_INTR_SHADOW_SMI             (1u << 2)
+#define VMX_INTR_SHADOW_NMI             (1u << 3)   /* (virtual-)NMI blocking */
+/* Exit qualification (EPT violation, PML full) bit 12: an IRET unblocked NMIs. */
+#define EXIT_QUAL_NMI_UNBLOCKED_BY_IRET (1u << 12)
 
 /* Guest activity states */
 #define GUEST_ACTIVITY_ACTIVE           0
@@ -310,6 +314,7 @@ struct vmx_vcpu {
 struct vcpu;
 
 int vmx_cpu_up(void);
+void vmx_flush_guest_tlbs(void);
 int vmx_create_vmcs(struct vcpu *v);
 void vmx_destroy_vmcs(struct vcpu *v);
 
