@@ -117,6 +117,12 @@ long hvm_portio_outs(struct vcpu *v, unsigned int port, unsigned int bytes,
                                      (const void *)(linear - i * bytes), bytes) )
                 return -EFAULT;
 
+    /* The debug port takes the string at once: a console line, not n calls. */
+    if ( port == XEN_HVM_DEBUG_PORT && bytes == 1 && !down )
+    {
+        guest_console_write_lines(v->domain, (const char *)buf, n);
+        return n;
+    }
     for ( i = 0; i < n; i++ )
     {
         unsigned long val = 0;
