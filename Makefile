@@ -8,11 +8,15 @@
 #                 domain running xl, and a demo guest beside it
 #                 (tools/dom0/run-dom0.sh; the kernel is fetched once into
 #                 build/dom0 with apt-get download, never installed).  In a
-#                 terminal: the scripted checks, then a root shell in dom0
-#                 on your terminal (Ctrl-A three times: the hypervisor's
-#                 console); without one: the checks, and their status.
-#                 DOM0_INIT=checks|shell chooses; V=1 shows the build's
-#                 commands.  `make run-dom0` is the same.
+#                 terminal: a root shell in dom0 on your terminal in about a
+#                 minute, for as long as you like (`poweroff` ends it;
+#                 Ctrl-A three times: the hypervisor's console); without
+#                 one: the scripted checks, and their status (at most
+#                 RUN_TIMEOUT seconds, default 900).  DOM0_INIT=checks|shell
+#                 chooses; RUN_XEN_CMDLINE the hypervisor's command line;
+#                 logs in RUN_DIR (tests/out/dom0-run); V=1 shows the
+#                 build's commands.  `make run-dom0` is the
+#                 same.
 #   make run-demo the test-kernel demo: a control-domain test kernel that
 #                 tracks a writer's dirty pages, a hello-world guest and a
 #                 PAUSE spinner (no download)
@@ -46,6 +50,11 @@ include Config.mk
 MAKEFLAGS += --no-print-directory
 
 RUN_XEN_CMDLINE ?= pml=1 ple_gap=64 ple_window=4096
+RUN_TIMEOUT ?= 900
+RUN_DIR ?= tests/out/dom0-run
+# Handed to the scripts through the environment, as they are (no shell
+# quoting to break on).
+export RUN_XEN_CMDLINE RUN_TIMEOUT RUN_DIR DOM0_INIT
 
 .PHONY: all xen guests tools docs install deps run run-dom0 run-demo test bench bench-scale bench-migrate fuzz clean
 
@@ -75,12 +84,12 @@ DOM0_INIT ?=
 run run-dom0: deps
 	@tools/misc/install-deps.sh dom0
 	@$(MAKE) $(if $(filter 1,$(V)),,-s) all
-	@m="$(DOM0_INIT)"; [ -n "$$m" ] || { [ -t 0 ] && m=shell || m=checks; }; \
-	    tools/dom0/run-dom0.sh -m $$m -c "$(RUN_XEN_CMDLINE)"
+	@m=$$DOM0_INIT; [ -n "$$m" ] || { [ -t 0 ] && m=shell || m=checks; }; \
+	    exec tools/dom0/run-dom0.sh -m "$$m" -t "$$RUN_TIMEOUT" -d "$$RUN_DIR" -c "$$RUN_XEN_CMDLINE"
 
 run-demo: deps
 	@$(MAKE) all
-	@tools/misc/run-demo.sh "$(RUN_XEN_CMDLINE)"
+	@tools/misc/run-demo.sh "$$RUN_XEN_CMDLINE"
 
 test: deps
 	@tools/misc/run-all-tests.sh

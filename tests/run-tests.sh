@@ -65,7 +65,7 @@ shift $((OPTIND - 1))
 # ---------------------------------------------------------------------------
 # The test list: "[name]" starts a case, "key = value" lines follow.
 # Single-valued keys: extra_params cpu smp smp_also megs timeout groups results
-# stop_on streams.
+# stop_on end_on streams.
 # Repeatable keys: domain (file is a synonym), expect, expect_once, reject,
 # serial_input.
 
@@ -109,7 +109,7 @@ parse_cfg() {
                 KV[$cur:$key]=$val
             fi
             ;;
-        extra_params|cpu|smp|smp_also|megs|timeout|groups|results|stop_on|streams)
+        extra_params|cpu|smp|smp_also|megs|timeout|groups|results|stop_on|end_on|streams)
             KV[$cur:$key]=$val ;;
         *)
             echo "$cfg:$n: unknown key '$key'" >&2
@@ -217,8 +217,14 @@ run_case() {
         verdict "$dir" FAIL "no hypervisor image at ${XEN#$ROOT/}"
         return
     fi
+    # Test kernels run as dom0 and often end before the domUs they boot
+    # with: keep the host up until the last domain is gone, unless the
+    # case says otherwise (dom0_shutdown=, xen/common/shutdown.c).
+    local cmdline
+    cmdline=$(get "$c" extra_params "")
+    [[ " $cmdline" == *" dom0_shutdown="* ]] || cmdline="${cmdline:+$cmdline }dom0_shutdown=domain"
     if ! "$BOOT/mkiso.sh" -o "$dir/xen.iso" -x "$XEN" \
-            -c "$(get "$c" extra_params "")" "${modules[@]}" \
+            -c "$cmdline" "${modules[@]}" \
             > "$dir/mkiso.log" 2>&1; then
         verdict "$dir" FAIL "ISO build failed, see ${dir#$ROOT/}/mkiso.log"
         return
@@ -229,6 +235,15 @@ run_case() {
                 -n "$(get "$c" smp 1)" -m "$(get "$c" megs 256)"
                 -t "$timeout" -s "$(get "$c" stop_on 'Panic on CPU')")
     [ $follow = 1 ] && bochs_args+=(-f)
+    # end_on = [N ]REGEX: the run ends once N lines matched (a machine that
+    # would go on, e.g. rebooting).
+    local end_on
+    end_on=$(get "$c" end_on "")
+    if [[ $end_on =~ ^([0-9]+)\ (.*)$ ]]; then
+        bochs_args+=(-e "${BASH_REMATCH[2]}" -k "${BASH_REMATCH[1]}")
+    elif [ -n "$end_on" ]; then
+        bochs_args+=(-e "$end_on")
+    fi
     local input text
     while IFS= read -r input; do
         [ -n "$input" ] || continue
@@ -257,11 +272,17 @@ evaluate() {
     case $status in
     timeout) reasons+=("timeout after ${timeout}s") ;;
     stopped) reasons+=("stopped on: $(get "$c" stop_on 'Panic on CPU')") ;;
+    ended) ;;
     exited)
         [ -e "$dir/serial.out" ] ||
             reasons+=("no serial output, see ${dir#$ROOT/}/bochs.out") ;;
     *) reasons+=("Bochs did not run, see ${dir#$ROOT/}/bochs.out") ;;
     esac
+
+    # end_on: the run must have ended there, not by itself before.
+    if [ -n "$(get "$c" end_on "")" ] && [ "$status" != ended ]; then
+        reasons+=("the run ended before end_on ($(get "$c" end_on "")) matched")
+    fi
 
     # A hypervisor panic fails every case, even one that printed all its
     # results first (the machine may power off before the runner's

@@ -2,14 +2,36 @@
 /* printk() for the guest test kernels. */
 
 #include "test.h"
+#include "public/features.h"
+#include "public/version.h"
 
 static spinlock_t console_lock = SPIN_LOCK_UNLOCKED;
 /* vCPU id + 1 of the holder, so an exception on it can still print. */
 static volatile unsigned int console_owner;
 
+/* dom0 prints through the debug port: see lib.h. */
+static bool use_debug_port;
+
+void console_init(void)
+{
+    struct xen_feature_info fi = { .submap_idx = 0 };
+
+    if ( hypercall_page_ready && !hypercall_xen_version(XENVER_get_features, &fi) )
+        use_debug_port = fi.submap & (1u << XENFEAT_dom0);
+}
+
+/* rep outsb: one exit for the whole string. */
+static void debug_port_write(const char *buf, size_t len)
+{
+    asm volatile ( "rep outsb"
+                   : "+S" (buf), "+c" (len)
+                   : "d" (DEBUGCON_PORT)
+                   : "memory" );
+}
+
 void console_write(const char *buf, size_t len)
 {
-    if ( hypercall_page_ready )
+    if ( hypercall_page_ready && !use_debug_port )
     {
         while ( len )
         {
@@ -23,9 +45,12 @@ void console_write(const char *buf, size_t len)
         return;
     }
 
-    /* Before the hypercall page, or not under Xen: the debug port. */
-    for ( ; len; len--, buf++ )
-        outb(*buf, DEBUGCON_PORT);
+    /* dom0, before the hypercall page, or not under Xen: the debug port. */
+    if ( hypercall_page_ready )
+        debug_port_write(buf, len);
+    else
+        for ( ; len; len--, buf++ )
+            outb(*buf, DEBUGCON_PORT);
 }
 
 void vprintk(const char *fmt, va_list args)

@@ -48,6 +48,30 @@ enum test_status xtf_status(void)
     return status;
 }
 
+/*
+ * "shutdown=reboot|crash" on the guest command line: end with that
+ * SCHEDOP_shutdown reason instead of poweroff (as dom0, the host follows:
+ * xen/common/shutdown.c); "shutdown=reset-port": write "reset" (0x06) to
+ * port 0xCF9, the reset register of dom0's FADT, as ACPI's reset does.
+ */
+#define RESET_PORT  0xcf9
+#define RESET_VALUE 0x06
+
+static unsigned int exit_reason(void)
+{
+    char how[16];
+
+    if ( !cmdline_get_str("shutdown", how, sizeof(how)) )
+        return SHUTDOWN_poweroff;
+    if ( !strcmp(how, "reboot") )
+        return SHUTDOWN_reboot;
+    if ( !strcmp(how, "crash") )
+        return SHUTDOWN_crash;
+    if ( !strcmp(how, "reset-port") )
+        outb(RESET_VALUE, RESET_PORT);  /* a reboot request: shuts us down */
+    return SHUTDOWN_poweroff;
+}
+
 noreturn void xtf_exit(void)
 {
     /* Only the first vCPU to get here reports; the others stop. */
@@ -59,5 +83,5 @@ noreturn void xtf_exit(void)
         }
 
     printk("Test result: %s\n", status_names[status]);
-    guest_poweroff(SHUTDOWN_poweroff);
+    guest_poweroff(exit_reason());
 }

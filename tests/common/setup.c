@@ -49,6 +49,7 @@ void guest_start(void)
     under_xen = xen_detect();
     if ( under_xen && hypercall_page_init() )
         printk("Warning: hypercall page setup failed\n");
+    console_init();
 
     printk("--- Guest test: %s ---\n", test_title);
     if ( !under_xen )

@@ -112,6 +112,12 @@ static void walk(unsigned int nr_vcpus, size_t used)
     CHECK_EQ(fadt->sci_interrupt, 0);
     CHECK_EQ(fadt->century, 0x32);
     CHECK_EQ(fadt->xdsdt, fadt->dsdt);
+    /* The reset register, as Xen's hvmloader gives it: 0x06 to port 0xCF9. */
+    CHECK(fadt->flags & ACPI_FADT_RESET_REGISTER);
+    CHECK_EQ(fadt->reset_register.space_id, ACPI_ADR_SPACE_SYSTEM_IO);
+    CHECK_EQ(fadt->reset_register.bit_width, 8);
+    CHECK_EQ(fadt->reset_register.address, 0xcf9);
+    CHECK_EQ(fadt->reset_value, 0x06);
     dsdt = table_at(fadt->xdsdt);
     check_table(dsdt, "DSDT");
 }

@@ -16,18 +16,22 @@
 #               limited to 2048); above that the bochsrc says
 #               "memory: guest=MEGS, host=2048" and Bochs swaps the blocks
 #               touched last least recently to a temporary file
-#   -t SECONDS  kill Bochs after this long (default 120)
+#   -t SECONDS  kill Bochs after this long (default 120; 0: no limit)
 #   -s REGEX    stop Bochs 1 s after REGEX (grep -E) appears on the serial
 #               line (e.g. a hypervisor panic, to save waiting for -t)
+#   -e REGEX -k N
+#               end the run once N lines (default 1) of the serial line
+#               match REGEX: for a machine that would go on (it reboots)
 #   -I IPS      Bochs "cpu: ips=": with clock sync=none the TSC still
 #               advances one tick per instruction; IPS sets only what the
 #               guest believes the TSC (and PIT) frequency is, hence how
 #               many ticks a millisecond of timer time lasts (default:
 #               Bochs's own, 4000000)
 #   -f          follow: copy the serial line to stdout while Bochs runs
-#   -T TTY      COM1 on the terminal TTY, both ways (Bochs's "term" mode,
-#               raw), instead of serial.out: for an interactive console;
-#               -s and -f then have nothing to read
+#   -T TTY      COM1 on the terminal TTY, both ways, raw (Ctrl-C is a byte
+#               for the guest): for an interactive console.  Bochs's "term"
+#               mode on a pseudo-terminal that serial-pty.py relays to TTY
+#               and logs to serial.out (so -s works; -f would echo twice)
 #   -w REGEX -S TEXT
 #               type TEXT on COM1 once a serial line matches REGEX
 #               (Python re): COM1 is then a pseudo-terminal that
@@ -38,8 +42,8 @@
 #
 # Returns when Bochs exits (the hypervisor powers off by writing "Shutdown"
 # to port 0x8900), when REGEX matched, or at the timeout.  DIR/status then
-# holds one word: "exited", "stopped" or "timeout"; the exit status is 0,
-# 0 and 124 respectively.  Judge a run by its serial output, never by
+# holds one word: "exited", "stopped" (-s), "ended" (-e) or "timeout"; the
+# exit status is 0, 0, 0 and 124 respectively.  Judge a run by its serial output, never by
 # Bochs's own exit status.
 
 set -uo pipefail
@@ -51,6 +55,8 @@ ncpus=1
 megs=256
 timeout=120
 stop_regex=
+end_regex=
+end_count=1
 ips=
 follow=0
 tty=
@@ -59,11 +65,11 @@ input_text=()
 pty_pid=
 
 usage() {
-    sed -n '4,43p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '4,47p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
-while getopts "d:i:c:n:m:t:s:I:fT:w:S:h" opt; do
+while getopts "d:i:c:n:m:t:s:e:k:I:fT:w:S:h" opt; do
     case $opt in
     d) dir=$OPTARG ;;
     i) iso=$OPTARG ;;
@@ -72,6 +78,8 @@ while getopts "d:i:c:n:m:t:s:I:fT:w:S:h" opt; do
     m) megs=$OPTARG ;;
     t) timeout=$OPTARG ;;
     s) stop_regex=$OPTARG ;;
+    e) end_regex=$OPTARG ;;
+    k) end_count=$OPTARG ;;
     I) ips=$OPTARG ;;
     f) follow=1 ;;
     T) tty=$OPTARG ;;
@@ -95,13 +103,18 @@ iso=$(cd "$(dirname "$iso")" && pwd)/$(basename "$iso")
 cd "$dir" || exit 1
 rm -f serial.out bochs.log bochs.out status pty.path
 
-if [ ${#input_text[@]} -gt 0 ]; then
+if [ ${#input_text[@]} -gt 0 ] || [ -n "$tty" ]; then
     steps=()
     for i in "${!input_text[@]}"; do
         steps+=("${input_regex[$i]}" "${input_text[$i]}")
     done
     : > serial.out
-    "$here/serial-pty.py" serial.out "${steps[@]}" > pty.path &
+    if [ -n "$tty" ]; then
+        "$here/serial-pty.py" --tty "$tty" serial.out > pty.path &
+        follow=0
+    else
+        "$here/serial-pty.py" serial.out "${steps[@]}" > pty.path &
+    fi
     pty_pid=$!
     for _ in $(seq 50); do
         [ -s pty.path ] && break
@@ -125,7 +138,7 @@ ata0: enabled=1, ioaddr1=0x1f0, ioaddr2=0x3f0, irq=14
 ata0-master: type=cdrom, path=$iso, status=inserted
 boot: cdrom
 display_library: term
-com1: enabled=1, $([ -n "$tty" ] && echo "mode=term, dev=$tty" || echo "mode=file, dev=serial.out")
+com1: enabled=1, $([ -n "$pty_pid" ] && echo "mode=term, dev=$tty" || echo "mode=file, dev=serial.out")
 clock: sync=none, time0=946684800
 port_e9_hack: enabled=0
 log: bochs.log
@@ -153,7 +166,7 @@ status=exited
 start=$SECONDS
 while kill -0 $pid 2> /dev/null; do
     start_tail
-    if [ $((SECONDS - start)) -ge "$timeout" ]; then
+    if [ "$timeout" -gt 0 ] && [ $((SECONDS - start)) -ge "$timeout" ]; then
         status=timeout
         break
     fi
@@ -161,6 +174,11 @@ while kill -0 $pid 2> /dev/null; do
        grep -qE -- "$stop_regex" serial.out; then
         sleep 1
         status=stopped
+        break
+    fi
+    if [ -n "$end_regex" ] && [ -e serial.out ] &&
+       [ "$(tr -d '\r' < serial.out | grep -cE -- "$end_regex")" -ge "$end_count" ]; then
+        status=ended
         break
     fi
     sleep 0.2

@@ -30,13 +30,13 @@ copied() {
     n=$1 old=$2 i=0 new=
     while [ $i -lt 60 ]; do
         xl dmesg > $out 2>&1
-        new=$(sed -n "s/.*(d\([0-9]*\)) now d[0-9]* (was d$old).*/\1/p" $out | tail -n 1)
-        [ -n "$new" ] && grep -q "(d$new) Test result: " $out && break
+        new=$(sed -n "s/.*(d\([0-9]*\)) \(\[[^]]*\] \)\{0,1\}now d[0-9]* (was d$old).*/\1/p" $out | tail -n 1)
+        [ -n "$new" ] && grep -qE "\\(d$new\\) (\\[[^]]*\\] )?Test result: " $out && break
         sleep 1
         i=$((i + 1))
     done
     [ -n "$new" ] && grep "(d$new) " $out | grep -v -- '---' | sed 's/^/    | /'
-    if [ -n "$new" ] && grep -q "(d$new) Test result: SUCCESS" $out; then
+    if [ -n "$new" ] && grep -qE "\\(d$new\\) (\\[[^]]*\\] )?Test result: SUCCESS" $out; then
         ok "$n (d$old -> d$new)"
     else
         bad "$n" "no SUCCESS from a copy of d$old in 60 s"

@@ -111,7 +111,7 @@ match "xl dmesg: PML enabled" 'VMX: PML enabled' xl dmesg
 # A short-lived guest: it reports on the hypervisor console and powers off.
 run "xl create boot.elf" xl create /etc/xen/boot.cfg
 sleep 2
-match "boot.elf reported SUCCESS" '\(d[0-9]+\) Test result: SUCCESS' xl dmesg
+match "boot.elf reported SUCCESS" '\(d[0-9]+\) (\[[^]]*\] )?Test result: SUCCESS' xl dmesg
 nomatch "boot.elf is gone" '^boot ' xl list
 
 # A long-running writer: jbb writing its working set and a framebuffer.

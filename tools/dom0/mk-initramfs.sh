@@ -24,11 +24,15 @@
 #   /etc/xen/*.cfg               their xl configurations (tools/dom0/etc/)
 #   /dev/console                 for init's standard streams
 #
-#   mk-initramfs.sh [-o DIR] [-z gzip|none]
+#   mk-initramfs.sh [-o DIR] [-m checks|shell] [-z gzip|none]
 #
 #   -o DIR   where fetch-kernel.sh left the kernel (default build/dom0);
 #            writes DIR/initramfs.cpio or DIR/initramfs.cpio.gz and
 #            DIR/initramfs.list (what went in)
+#   -m shell the archive for a shell (make run in a terminal), without what
+#            only the checks use: tmux with its libraries and locale, the
+#            checkers, the checks' scripts (6 MB less for GRUB to read and
+#            Linux to unpack); DIR/initramfs-shell.cpio, .list
 #   -z       compression (default none: GRUB passes a gzip archive as it
 #            is, and Linux's inflating it costs about what GRUB's reading
 #            the bytes saved does; see docs/misc/dom0-linux.md)
@@ -40,14 +44,19 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 dir=$ROOT/build/dom0
 z=none
-while getopts "o:z:h" opt; do
+mode=checks
+while getopts "o:m:z:h" opt; do
     case $opt in
     o) dir=$OPTARG ;;
+    m) mode=$OPTARG ;;
     z) z=$OPTARG ;;
-    *) sed -n '4,24p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    *) sed -n '4,42p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
     esac
 done
 case $z in gzip|none) ;; *) echo "mk-initramfs: -z gzip or none" >&2; exit 2 ;; esac
+case $mode in checks|shell) ;; *) echo "mk-initramfs: -m checks or shell" >&2; exit 2 ;; esac
+name=initramfs
+[ $mode = shell ] && name=initramfs-shell
 die() { echo "mk-initramfs: $*" >&2; exit 1; }
 
 [ -s "$dir/kernel.env" ] || die "no kernel in $dir: run tools/dom0/fetch-kernel.sh"
@@ -60,7 +69,7 @@ xentop=$ROOT/tools/xentop/xentop.static
 [ -x "$xentop" ] || die "no $xentop: make -C tools/xentop xentop.static"
 DOMU_KERNELS="boot demo dirtier jbb pause-spin smp-rr crash hypercall-errors mig-writer"
 
-stage=$dir/initramfs.d
+stage=$dir/$name.d
 rm -rf "$stage"
 mkdir -p "$stage"
 strip -o "$stage/xl" "$xl"
@@ -72,7 +81,7 @@ hbc=$ROOT/tools/misc/xen-hcall-buffer-check.static
 strip -o "$stage/xen-hcall-buffer-check" "$hbc"
 strip -o "$stage/xentop" "$xentop"
 
-list=$dir/initramfs.list
+list=$dir/$name.list
 {
     for d in bin sbin usr usr/bin usr/sbin usr/lib usr/lib/xen-pml lib \
              lib/modules etc etc/dom0 etc/xen dev proc sys tmp run root \
@@ -83,14 +92,18 @@ list=$dir/initramfs.list
     echo "slink /var/run /run 0777 0 0"
     echo "nod /dev/console 0600 0 0 c 5 1"
     echo "file /init $ROOT/tools/dom0/init 0755 0 0"
-    echo "file /etc/dom0/checks.sh $ROOT/tools/dom0/checks.sh 0755 0 0"
-    # Exactness and migration: the checks, the checker, the ssh shim.
-    for f in checks-logdirty.sh checks-migrate.sh checks-hcall-buffer.sh \
-             checks-top-screen.sh; do
-        echo "file /etc/dom0/$f $ROOT/tools/dom0/$f 0644 0 0"
-    done
-    echo "file /usr/sbin/xen-logdirty-check $stage/xen-logdirty-check 0755 0 0"
-    echo "file /usr/sbin/xen-hcall-buffer-check $stage/xen-hcall-buffer-check 0755 0 0"
+    echo "file /etc/profile $ROOT/tools/dom0/profile 0644 0 0"
+    if [ $mode = checks ]; then
+        echo "file /etc/dom0/checks.sh $ROOT/tools/dom0/checks.sh 0755 0 0"
+        # Exactness and migration: the checks, the checkers.
+        for f in checks-logdirty.sh checks-migrate.sh checks-hcall-buffer.sh \
+                 checks-top-screen.sh; do
+            echo "file /etc/dom0/$f $ROOT/tools/dom0/$f 0644 0 0"
+        done
+        echo "file /usr/sbin/xen-logdirty-check $stage/xen-logdirty-check 0755 0 0"
+        echo "file /usr/sbin/xen-hcall-buffer-check $stage/xen-hcall-buffer-check 0755 0 0"
+    fi
+    # xl migrate <dom> localhost runs "ssh localhost xl migrate-receive".
     echo "file /usr/bin/ssh $ROOT/tools/dom0/ssh 0755 0 0"
     echo "file /bin/busybox $bb 0755 0 0"
     # Every applet a link to busybox, where Debian's busybox puts it.
@@ -105,7 +118,8 @@ list=$dir/initramfs.list
     echo "file /usr/sbin/xentop $stage/xentop 0755 0 0"
     # tmux, dynamically linked: the binary, what ldd lists (each at the
     # path ldd names, the file behind any symlink), the terminfo entries.
-    tmux=$(command -v tmux || true)
+    tmux=
+    [ $mode = checks ] && tmux=$(command -v tmux || true)
     if [ -n "$tmux" ]; then
         echo "file /usr/bin/tmux $(readlink -f "$tmux") 0755 0 0"
         libdirs=
@@ -131,31 +145,38 @@ list=$dir/initramfs.list
             done
             echo "file $loc $loc 0644 0 0"
         fi
-        echo "dir /lib/terminfo 0755 0 0"
-        tdirs=
-        for t in tmux tmux-256color screen screen-256color xterm xterm-256color linux vt100 vt220; do
-            f=
-            for td in /lib/terminfo /usr/share/terminfo /etc/terminfo; do
-                [ -f "$td/${t:0:1}/$t" ] && { f=$td/${t:0:1}/$t; break; }
-            done
-            [ -n "$f" ] || continue
-            case " $tdirs " in *" ${t:0:1} "*) ;; *)
-                tdirs="${tdirs:-} ${t:0:1}"
-                echo "dir /lib/terminfo/${t:0:1} 0755 0 0" ;;
-            esac
-            echo "file /lib/terminfo/${t:0:1}/$t $(readlink -f "$f") 0644 0 0"
-        done
     fi
+    # The terminal types a user's terminal may be (xl top, vi and less on
+    # the console; tmux in the checks): the build host's terminfo entries.
+    echo "dir /lib/terminfo 0755 0 0"
+    tdirs=
+    for t in tmux tmux-256color screen screen-256color xterm xterm-256color \
+             xterm-color rxvt rxvt-unicode-256color linux vt100 vt220 ansi dumb; do
+        f=
+        for td in /lib/terminfo /usr/share/terminfo /etc/terminfo; do
+            [ -f "$td/${t:0:1}/$t" ] && { f=$td/${t:0:1}/$t; break; }
+        done
+        [ -n "$f" ] || continue
+        case " $tdirs " in *" ${t:0:1} "*) ;; *)
+            tdirs="${tdirs:-} ${t:0:1}"
+            echo "dir /lib/terminfo/${t:0:1} 0755 0 0" ;;
+        esac
+        echo "file /lib/terminfo/${t:0:1}/$t $(readlink -f "$f") 0644 0 0"
+    done
+    # Without their debug information (a quarter of the size; the PVH
+    # note stays): every byte costs GRUB and Linux time at boot.
     for g in $DOMU_KERNELS; do
         [ -f "$ROOT/tests/bin/$g.elf" ] || die "no tests/bin/$g.elf: make -C tests"
-        echo "file /usr/lib/xen-pml/$g.elf $ROOT/tests/bin/$g.elf 0644 0 0"
+        strip --strip-debug -o "$stage/$g.elf" "$ROOT/tests/bin/$g.elf" ||
+            die "cannot strip tests/bin/$g.elf"
+        echo "file /usr/lib/xen-pml/$g.elf $stage/$g.elf 0644 0 0"
     done
     for c in "$ROOT"/tools/dom0/etc/*.cfg; do
         echo "file /etc/xen/$(basename "$c") $c 0644 0 0"
     done
 } > "$list"
 
-cpio=$dir/initramfs.cpio
+cpio=$dir/$name.cpio
 rm -f "$cpio" "$cpio.gz"
 "$ROOT/tools/dom0/gen-cpio.py" "$list" "$cpio"
 if [ $z = gzip ]; then

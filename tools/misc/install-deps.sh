@@ -41,7 +41,20 @@ done
 
 echo "Installing Debian packages: ${missing[*]}"
 SUDO=
-[ "$(id -u)" -eq 0 ] || SUDO=sudo
+if [ "$(id -u)" -ne 0 ]; then
+    if ! command -v sudo > /dev/null; then
+        echo "install-deps: missing: ${missing[*]}; not root and no sudo: as root," \
+             "apt-get install ${missing[*]}" >&2
+        exit 1
+    fi
+    SUDO=sudo
+fi
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fail() {
+    echo "install-deps: could not install ${missing[*]} ($1); by hand:" \
+         "apt-get install ${missing[*]}" >&2
+    exit 1
+}
+$SUDO apt-get update -qq || fail "apt-get update failed"
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" > /dev/null ||
+    fail "apt-get install failed"

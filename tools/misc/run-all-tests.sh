@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # Run every test suite (`make test`): host unit tests, the ABI comparison
-# with Debian's libxen-dev, the guest tests under Bochs, and the Linux
-# control-domain system test.  Each suite
+# with Debian's libxen-dev, the guest tests under Bochs, the Linux
+# control-domain system test and the terminal test of `make run`.  Each suite
 # prints its own "N passed, N failed"; the last line here is the total.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -62,6 +62,9 @@ run_suite guests tests/run-tests.sh -n
 # against live guests, save/restore and migration (fetched once with apt
 # into build/dom0; 4-13 min).
 run_suite dom0-linux tests/dom0-linux/run.sh -t 1200
+# `make run` in a terminal, driven in a private tmux server as a user
+# would: the prompt, xl list, xl top, a paste, poweroff (about 5 min).
+run_suite dom0-terminal tests/dom0-terminal/run.sh
 
 echo "=== total ==="
 if [ ${#failed_suites[@]} -ne 0 ]; then

@@ -15,6 +15,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 XEN_CMDLINE=${1:-pml=1 ple_gap=64 ple_window=4096}
+# d0 finishes before the other guests: keep the host up until they are done.
+[[ " $XEN_CMDLINE" == *" dom0_shutdown="* ]] || XEN_CMDLINE+=" dom0_shutdown=domain"
 OUT=tests/out/run
 mkdir -p "$OUT"
 

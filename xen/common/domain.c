@@ -27,7 +27,7 @@
 #include <public/vcpu.h>
 #include <asm/hvm/hvm.h>
 #include <asm/p2m.h>
-#include <asm/shutdown.h>
+#include <xen/shutdown.h>
 
 struct domain *domain_list;
 
@@ -255,6 +255,8 @@ void domain_shutdown(struct domain *d, unsigned int reason)
     printk(XENLOG_INFO "d%u: shutdown: %s\n", d->domain_id, shutdown_reason_str(reason));
     send_global_virq(VIRQ_DOM_EXC);
     raise_resched();
+    if ( is_hardware_domain(d) )
+        hwdom_shutdown(d, reason);
 }
 
 void domain_crash(struct domain *d, const char *fmt, ...)
@@ -274,6 +276,8 @@ void domain_crash(struct domain *d, const char *fmt, ...)
     d->shutdown_code = SHUTDOWN_crash;
     send_global_virq(VIRQ_DOM_EXC);
     raise_resched();
+    if ( is_hardware_domain(d) )
+        hwdom_shutdown(d, SHUTDOWN_crash);
 }
 
 /* The heap's free pages before the first domain was built (heap_check()). */
@@ -338,8 +342,7 @@ void domain_destroy(struct domain *d)
         printk(XENLOG_INFO "Idle: the CPU halted %lu times waiting for work\n", idle_halts);
         printk(XENLOG_INFO "Frames still referenced with no domain left: %lu\n",
                frames_referenced());
-        printk("All domains have shut down: powering off\n");
-        machine_power_off();
+        host_end_no_domains();
     }
 }
 

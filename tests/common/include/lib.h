@@ -19,12 +19,19 @@
 
 /*
  * printk() (declared in xen/lib.h): format and write to the hypervisor
- * console (console_io), or to the debug port 0xE9 when not under Xen.
+ * console: console_io, which shows a domU's text as "(dN) " lines; as the
+ * hardware domain (dom0), whose console_io text is its raw terminal (Xen's
+ * guest_console_write), the debug port 0xE9 instead, which the hypervisor
+ * shows as "(d0) " lines as Xen's hvm_print_line does; the debug port
+ * too before the hypercall page exists or when not under Xen.
  * Serialised between vCPUs.
  */
 
-/* Write raw text to the console (console_io or port 0xE9). */
+/* Write raw text to the console (console_io or port 0xE9, as above). */
 void console_write(const char *buf, size_t len);
+
+/* The hypercall page is up: choose console_io or the debug port (above). */
+void console_init(void);
 
 /* Print a message and end the test with ERROR (XTF's panic). */
 noreturn void panic(const char *fmt, ...) __printf(1, 2);

@@ -43,6 +43,7 @@ void xtf_failure(const char *fmt, ...) __printf(1, 2);
 enum test_status xtf_status(void);
 
 /* Print the "Test result:" line now and power off (any vCPU, once). */
+/* Print "Test result: ..." and shut down (poweroff; "shutdown=reboot|crash" on the command line). */
 noreturn void xtf_exit(void);
 
 #endif /* GUEST_TEST_H */

@@ -1,10 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Powering off, panic and BUG.
+ * Powering off, resetting, panic and BUG.
  *
  * Without ACPI support the only power-off we know is the emulator's:
  * Bochs powers off when "Shutdown" is written to port 0x8900.  On other
  * machines we stop the CPU.
+ *
+ * A reset tries the PCI reset control register at 0xCF9 first (what the
+ * ACPI reset register of PC chipsets is; Bochs's PIIX3: a hardware reset
+ * of every device), then what Xen's machine_restart() tries without ACPI:
+ * pulse the reset line through the keyboard controller, then a triple
+ * fault.  The keyboard controller's reset is only a CPU reset under Bochs,
+ * which keeps IA32_FEATURE_CONTROL locked: its BIOS then faults writing it
+ * and the machine stops (seen: "3rd (13) exception with no resolution").
  */
 #include <xen/console.h>
 #include <xen/lib.h>
@@ -15,6 +23,12 @@
 #include <asm/shutdown.h>
 
 #define BOCHS_SHUTDOWN_PORT 0x8900
+#define KBC_STATUS_PORT     0x64        /* read: status; write: command */
+#define KBC_STATUS_IBF      0x02        /* input buffer full */
+#define KBC_CMD_PULSE_RESET 0xfe
+#define PCI_RESET_PORT      0xcf9
+#define PCI_RESET_SYS       0x02
+#define PCI_RESET_CPU       0x04
 
 noreturn void machine_power_off(void)
 {
@@ -24,6 +38,29 @@ noreturn void machine_power_off(void)
     console_flush();
     while ( *s )
         outb(*s++, BOCHS_SHUTDOWN_PORT);
+    for ( ;; )
+        halt();
+}
+
+noreturn void machine_restart(void)
+{
+    const struct desc_ptr no_idt = { 0, 0 };
+    unsigned int i;
+
+    local_irq_disable();
+    console_flush();
+    outb(PCI_RESET_SYS, PCI_RESET_PORT);
+    outb(PCI_RESET_SYS | PCI_RESET_CPU, PCI_RESET_PORT);
+    for ( i = 0; i < 0x100000; i++ )
+        cpu_relax();
+    for ( i = 0; i < 0x10000 && (inb(KBC_STATUS_PORT) & KBC_STATUS_IBF); i++ )
+        cpu_relax();
+    outb(KBC_CMD_PULSE_RESET, KBC_STATUS_PORT);
+    for ( i = 0; i < 0x100000; i++ )
+        cpu_relax();
+    /* A fault with no IDT: a triple fault, which resets the machine. */
+    lidt(&no_idt);
+    asm volatile ( "int3" );
     for ( ;; )
         halt();
 }

@@ -40,7 +40,9 @@
 #include <xen/lib.h>
 #include <xen/sched.h>
 #include <xen/time.h>
+#include <asm/cpufeature.h>
 #include <asm/io.h>
+#include <asm/msr-index.h>
 #include <asm/mc146818rtc.h>
 #include <asm/processor.h>
 #include <asm/time.h>
@@ -107,9 +109,39 @@ static unsigned long tsc_choose_khz(unsigned long pit_khz, unsigned long leaf_kh
     return khz ?: 1000;
 }
 
+/*
+ * A TSC that was moved before we started (IA32_TSC_ADJUST not 0: firmware,
+ * or under Bochs a hardware reset, after which the TSC restarts at 0) is
+ * set back, as Linux does on its boot CPU.  Under Bochs it must be: its
+ * TSC-deadline timer compares a deadline with its own tick count, not with
+ * the TSC, so after a reboot every deadline looked past and the timer
+ * interrupt never stopped (1.9 million of them before Linux dom0 got
+ * through its second boot's first second).
+ */
+static void tsc_adjust_reset(void)
+{
+    struct cpuid_leaf l;
+    int64_t adjust;
+
+    cpuid_count(0, 0, &l);
+    if ( l.a < 7 )
+        return;
+    cpuid_count(7, 0, &l);
+    if ( !(l.b & CPUID7B_TSC_ADJUST) )
+        return;
+    adjust = rdmsr(MSR_IA32_TSC_ADJUST);
+    if ( !adjust )
+        return;
+    wrmsr(MSR_IA32_TSC_ADJUST, 0);
+    printk(XENLOG_INFO "TSC: IA32_TSC_ADJUST was %ld, set to 0\n", (long)adjust);
+}
+
 void calibrate_tsc(void)
 {
-    unsigned long pit_khz = pit_calibrate() / CALIBRATE_MS;
+    unsigned long pit_khz;
+
+    tsc_adjust_reset();
+    pit_khz = pit_calibrate() / CALIBRATE_MS;
     unsigned long leaf_khz = cpuid_tsc_khz();
 
     cpu_khz = tsc_choose_khz(pit_khz, leaf_khz);

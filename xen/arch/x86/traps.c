@@ -5,6 +5,7 @@
  * a hypervisor bug: it is reported with the registers and is fatal.
  * Interrupts (the local APIC timer) are dispatched to registered handlers.
  */
+#include <xen/cpumask.h>
 #include <xen/lib.h>
 #include <xen/percpu.h>
 #include <xen/string.h>
@@ -40,6 +41,8 @@ struct tss64 {
 
 static struct idt_entry idt_table[256] __attribute__((aligned(16)));
 static irq_handler_t irq_handlers[256];
+/* Interrupts taken, by vector, on this CPU (the 'i' debug key). */
+static DEFINE_PER_CPU(unsigned long [256], irq_counts);
 
 /*
  * Each CPU has its own TSS, and so its own GDT (the TSS descriptor's busy
@@ -72,6 +75,22 @@ void set_irq_handler(unsigned int vector, irq_handler_t fn)
     irq_handlers[vector & 0xff] = fn;
 }
 
+void dump_irq_counts(void)
+{
+    unsigned int v, cpu;
+
+    for ( v = X86_NR_EXCEPTIONS; v < ARRAY_SIZE(irq_handlers); v++ )
+    {
+        unsigned long n = 0;
+
+        for_each_online_cpu ( cpu )
+            n += per_cpu(irq_counts, cpu)[v];
+        if ( n )
+            printk(" vector %#04x: %lu interrupt(s)%s\n", v, n,
+                   irq_handlers[v] ? "" : " (no handler)");
+    }
+}
+
 void show_registers(const struct cpu_user_regs *regs)
 {
     printk(XENLOG_ERR "RIP:    %04lx:%016lx RFLAGS: %016lx\n",
@@ -102,6 +121,7 @@ void do_trap(struct cpu_user_regs *regs)
 
     if ( vec >= X86_NR_EXCEPTIONS )
     {
+        this_cpu(irq_counts)[vec & 0xff]++;
         this_cpu(local_irq_count)++;
         if ( irq_handlers[vec] )
             irq_handlers[vec](regs);

@@ -7,13 +7,26 @@
  * messages) or guest_loglvl= (messages about guests), and writes it to COM1
  * and to the console ring, starting every line with "(XEN) ".
  *
- * Guest output (console_io writes, port 0xE9) is collected per domain and
- * printed line by line as "(dN) text", as Xen does.
+ * Guest output, as in Xen:
+ *  - console_io writes of the hardware domain (dom0) go to the serial line
+ *    as they are: no prefix, no line buffering, control characters and
+ *    escape sequences intact, because dom0's console may be interactive (a
+ *    shell, a full-screen program).  They reach the console ring only with
+ *    console_to_ring (Xen's parameter; off by default).
+ *  - console_io writes of other domains, and every domain's writes to the
+ *    debug port 0xE9 (Xen's hvm_print_line), are collected per domain and
+ *    printed line by line as "(dN) text", non-printable characters shown
+ *    as '?', into the ring too.
+ * Every "(XEN) " or "(dN) " line starts at column 0: if dom0's raw output
+ * left a line open, a newline comes first (beyond Xen, which would write
+ * the prefix where dom0's cursor is).  '\n' goes out as "\r\n" (Xen's
+ * cooked serial handle), raw output included.  console_timestamps= (Xen's)
+ * puts a time after each prefix.
  *
  * Serial input (taken on the UART's interrupt, or polled: see ns16550.c)
  * goes, as in Xen, to the control domain: each byte is queued in
  * serial_rx_ring and raises VIRQ_CONSOLE; CONSOLEIO_read copies them out.
- * The ring holds 4 KiB (Xen's 128 bytes is less than a pasted screenful);
+ * The ring holds 16 KiB (Xen's 128 bytes is less than a pasted screenful);
  * bytes arriving when it is full are dropped, counted, and the first drop
  * of each overflow is logged.  Ctrl-A three times in a row switches
  * input to the hypervisor, which then answers debug keys ('h' lists them),
@@ -29,6 +42,9 @@
 #include <xen/sched.h>
 #include <xen/spinlock.h>
 #include <xen/string.h>
+#include <xen/time.h>
+#include <asm/irq.h>
+#include <asm/processor.h>
 #include <public/xen.h>
 
 /* Log levels, lowest number = most severe (Xen's order). */
@@ -92,7 +108,7 @@ static int parse_guest_loglvl(const char *s)
 custom_param("guest_loglvl", parse_guest_loglvl);
 
 /*
- * console_lock: the ring, the UART's output, at_line_start and vprintk's
+ * console_lock: the ring, the UART's output, line_state and vprintk's
  * buffer, as every CPU prints.  Recursive, so that a BUG or panic while
  * printing still gets its message out; taken with interrupts disabled.
  */
@@ -154,36 +170,139 @@ void console_ring_clear(void)
 
 /* ---- output ------------------------------------------------------------ */
 
-static bool at_line_start = true;
+/* console_to_ring: the hardware domain's console output in the ring too. */
+static bool opt_console_to_ring;
+boolean_param("console_to_ring", opt_console_to_ring);
 
-static void console_putc(char c)
+/* console_timestamps=none|date|datems|boot|raw (Xen's; a boolean: date). */
+static enum {
+    TSM_NONE,                           /* no timestamp */
+    TSM_DATE,                           /* [YYYY-MM-DD HH:MM:SS] */
+    TSM_DATE_MS,                        /* [YYYY-MM-DD HH:MM:SS.mmm] */
+    TSM_BOOT,                           /* [SSSSS.uuuuuu] since boot */
+    TSM_RAW,                            /* [XXXXXXXXXXXXXXXX]: the TSC */
+} opt_timestamps = TSM_NONE;
+
+static int parse_console_timestamps(const char *s)
+{
+    static const char *const names[] = {
+        [TSM_NONE] = "none", [TSM_DATE] = "date", [TSM_DATE_MS] = "datems",
+        [TSM_BOOT] = "boot", [TSM_RAW] = "raw",
+    };
+    unsigned int i;
+    int b = parse_bool(s, NULL);
+
+    if ( b >= 0 )
+    {
+        opt_timestamps = b ? TSM_DATE : TSM_NONE;
+        return 0;
+    }
+    for ( i = 0; i < ARRAY_SIZE(names); i++ )
+        if ( !strcmp(s, names[i]) )
+        {
+            opt_timestamps = i;
+            return 0;
+        }
+    return -EINVAL;
+}
+custom_param("console_timestamps", parse_console_timestamps);
+
+/*
+ * What the current line of the serial console holds: nothing yet (column
+ * 0), a prefixed line being written (printk without its newline yet), or
+ * raw text of the hardware domain.
+ */
+static enum { LINE_EMPTY, LINE_PREFIXED, LINE_RAW } line_state = LINE_EMPTY;
+
+/* One byte to COM1, '\n' as "\r\n" (Xen's SERHND_COOKED); and to the ring. */
+static void console_putc(char c, bool ring)
 {
     if ( c == '\n' )
         ns16550_putc('\r');
     ns16550_putc(c);
-    conring_putc(c);
+    if ( ring )
+        conring_putc(c);
 }
 
-static void console_puts_raw(const char *s, size_t len)
+static void console_puts(const char *s, bool ring)
 {
-    while ( len-- )
-        console_putc(*s++);
+    while ( *s )
+        console_putc(*s++, ring);
 }
 
-/* Write text, putting 'prefix' in front of every new line. */
+static void put_timestamp(void)
+{
+    char ts[40];
+    uint64_t t;
+
+    switch ( opt_timestamps )
+    {
+    case TSM_DATE:
+    case TSM_DATE_MS:
+    {
+        struct tm tm = gmtime(get_wallclock_seconds());
+        unsigned int ms = (NOW() / 1000000) % 1000;
+
+        if ( opt_timestamps == TSM_DATE )
+            snprintf(ts, sizeof(ts), "[%04d-%02d-%02d %02d:%02d:%02d] ",
+                     tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+                     tm.tm_min, tm.tm_sec);
+        else
+            snprintf(ts, sizeof(ts), "[%04d-%02d-%02d %02d:%02d:%02d.%03u] ",
+                     tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+                     tm.tm_min, tm.tm_sec, ms);
+        break;
+    }
+    case TSM_BOOT:
+        t = NOW();
+        snprintf(ts, sizeof(ts), "[%5lu.%06lu] ", (unsigned long)(t / 1000000000),
+                 (unsigned long)(t % 1000000000 / 1000));
+        break;
+    case TSM_RAW:
+        snprintf(ts, sizeof(ts), "[%016lx] ", (unsigned long)rdtsc());
+        break;
+    default:
+        return;
+    }
+    console_puts(ts, true);
+}
+
+/* Write text, putting 'prefix' (and the timestamp) in front of every new line. */
 static void console_write_prefixed(const char *prefix, const char *s)
 {
+    if ( line_state == LINE_RAW )
+    {
+        /* dom0 left its line open: the prefixed line starts on a new one. */
+        console_putc('\n', opt_console_to_ring);
+        line_state = LINE_EMPTY;
+    }
     for ( ; *s; s++ )
     {
-        if ( at_line_start )
+        if ( line_state == LINE_EMPTY )
         {
-            console_puts_raw(prefix, strlen(prefix));
-            at_line_start = false;
+            console_puts(prefix, true);
+            put_timestamp();
+            line_state = LINE_PREFIXED;
         }
-        console_putc(*s);
+        console_putc(*s, true);
         if ( *s == '\n' )
-            at_line_start = true;
+            line_state = LINE_EMPTY;
     }
+}
+
+/* The hardware domain's output: as it is (Xen's guest_console_write). */
+static void console_write_raw(const char *s, size_t len)
+{
+    if ( !len )
+        return;
+    if ( line_state == LINE_PREFIXED )
+    {
+        console_putc('\n', true);
+        line_state = LINE_EMPTY;
+    }
+    while ( len-- )
+        console_putc(*s++, opt_console_to_ring);
+    line_state = s[-1] == '\n' ? LINE_EMPTY : LINE_RAW;
 }
 
 static void __vprintk(const char *fmt, va_list args)
@@ -243,10 +362,8 @@ static void __guest_console_flush(struct domain *d)
         return;
     d->pbuf[d->pbuf_idx] = '\0';
     snprintf(prefix, sizeof(prefix), "(d%u) ", d->domain_id);
-    if ( !at_line_start )
-        console_write_prefixed("", "\n");
     console_write_prefixed(prefix, d->pbuf);
-    if ( !at_line_start )
+    if ( line_state != LINE_EMPTY )
         console_write_prefixed("", "\n");
     d->pbuf_idx = 0;
 }
@@ -260,7 +377,8 @@ void guest_console_flush(struct domain *d)
     console_unlock_irqrestore(flags);
 }
 
-static void __guest_console_write(struct domain *d, const char *buf, size_t len)
+/* Collect a domain's text into "(dN) " lines. */
+static void __guest_console_write_lines(struct domain *d, const char *buf, size_t len)
 {
     for ( ; len; len--, buf++ )
     {
@@ -276,18 +394,31 @@ static void __guest_console_write(struct domain *d, const char *buf, size_t len)
     }
 }
 
+void guest_console_write_lines(struct domain *d, const char *buf, size_t len)
+{
+    unsigned long flags;
+
+    console_lock_irqsave(flags);
+    __guest_console_write_lines(d, buf, len);
+    console_unlock_irqrestore(flags);
+}
+
+/* console_io's CONSOLEIO_write: raw for the hardware domain, lines for others. */
 void guest_console_write(struct domain *d, const char *buf, size_t len)
 {
     unsigned long flags;
 
     console_lock_irqsave(flags);
-    __guest_console_write(d, buf, len);
+    if ( is_hardware_domain(d) )
+        console_write_raw(buf, len);
+    else
+        __guest_console_write_lines(d, buf, len);
     console_unlock_irqrestore(flags);
 }
 
 /* ---- serial input -------------------------------------------------------- */
 
-#define SERIAL_RX_SIZE 4096             /* power of two; Xen's is 128 */
+#define SERIAL_RX_SIZE 16384            /* power of two; Xen's is 128 */
 #define SERIAL_RX_MASK(i) ((i) & (SERIAL_RX_SIZE - 1))
 static char serial_rx_ring[SERIAL_RX_SIZE];
 static unsigned int serial_rx_cons, serial_rx_prod;
@@ -329,8 +460,13 @@ static void handle_keypress(char c)
     case 'h':
         printk("'h' pressed -> showing installed handlers\n");
         printk(" key 'h' (ascii '68') => show this message\n");
+        printk(" key 'i' (ascii '69') => dump the interrupts taken, by vector\n");
         printk(" key 'q' (ascii '71') => dump domain (and guest debug) info\n");
         printk(" key 'r' (ascii '72') => dump the serial input ring\n");
+        break;
+    case 'i':
+        printk("'i' pressed -> interrupts taken, by vector\n");
+        dump_irq_counts();
         break;
     case 'q':
         printk("'q' pressed -> dumping domain info\n");

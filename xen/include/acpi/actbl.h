@@ -116,7 +116,9 @@ struct acpi_subtable_header {
 #define ACPI_MADT_TRIGGER_MASK          0xc
 #define ACPI_MADT_TRIGGER_LEVEL         0xc
 
-/* Generic Address Structure. */
+/* Generic Address Structure; its address spaces and access sizes. */
+#define ACPI_ADR_SPACE_SYSTEM_IO    1
+#define ACPI_ACCESS_BYTE            1
 struct acpi_generic_address {
     uint8_t  space_id;
     uint8_t  bit_width;
@@ -188,6 +190,7 @@ struct acpi_table_fadt {
 #define ACPI_FADT_WBINVD            (1u << 0)
 #define ACPI_FADT_POWER_BUTTON      (1u << 4)   /* no fixed power button */
 #define ACPI_FADT_SLEEP_BUTTON      (1u << 5)   /* no fixed sleep button */
+#define ACPI_FADT_RESET_REGISTER    (1u << 10)  /* reset_register is valid */
 #define ACPI_FADT_HW_REDUCED        (1u << 20)
 /* FADT boot_flags (IA-PC boot architecture) */
 #define ACPI_FADT_NO_VGA            (1u << 2)

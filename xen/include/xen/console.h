@@ -14,6 +14,13 @@ void ns16550_init_postirq(void);
 void ns16550_start_poll(void);
 /* Print the UART's receive statistics (the 'r' debug key). */
 void ns16550_dump_rx(void);
+/*
+ * The TSC by which the receive FIFO must be served, if someone takes
+ * serial input (~0 otherwise): for a guest entered with interrupts off.
+ */
+uint64_t ns16550_rx_deadline(void);
+/* A received byte waits in the UART (the interrupt is pending). */
+bool ns16550_rx_pending(void);
 
 /* A byte received on the serial line (from the UART driver). */
 void serial_rx(char c);
@@ -25,8 +32,14 @@ void console_init_preirq(void);
 void console_init_postirq(void);
 void console_flush(void);
 
-/* Print text a guest wrote (console_io, port 0xE9) as "(dN) " lines. */
+/*
+ * Text a guest wrote with console_io: the hardware domain's as it is,
+ * others' as "(dN) " lines.
+ */
 void guest_console_write(struct domain *d, const char *buf, size_t len);
+/* Text a guest wrote to the debug port 0xE9: "(dN) " lines for every domain. */
+void guest_console_write_lines(struct domain *d, const char *buf, size_t len);
+/* Print what is left of the domain's unfinished "(dN) " line. */
 void guest_console_flush(struct domain *d);
 
 /*

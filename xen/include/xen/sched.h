@@ -160,6 +160,16 @@ static inline bool is_control_domain(const struct domain *d)
     return d->is_privileged;
 }
 
+/*
+ * The hardware domain (Xen's hardware_domain): dom0, built from the first
+ * boot module.  Its console is a real terminal, and its shutdown is the
+ * host's (dom0_shutdown=, common/shutdown.c).
+ */
+static inline bool is_hardware_domain(const struct domain *d)
+{
+    return d->domain_id == 0 && d->is_privileged;
+}
+
 /* common/domain.c */
 struct xen_domctl_createdomain;
 /*

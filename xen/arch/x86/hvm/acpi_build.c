@@ -11,7 +11,9 @@
  *         Local APIC entry per vCPU, processor UID = APIC id = vCPU id
  *         (what CPUID leaf 1 reports); no I/O APIC entry: none is emulated
  *   FADT  hardware-reduced ACPI (no PM timer, SCI, PM1 or GPE blocks, no
- *         FACS), no VGA, CMOS RTC present with its century register
+ *         FACS), no VGA, CMOS RTC present with its century register; the
+ *         reset register: 0x06 to port 0xCF9, as Xen's hvmloader gives
+ *         HVM guests (a write there reboots the domain: hvm/intercept.c)
  *   DSDT  a header and Scope (\_SB) {}; no \_S5 (see docs/misc/platform.md)
  *
  * Pure code: no hypervisor state, so tests/unit builds it on the host.
@@ -112,7 +114,13 @@ size_t acpi_build_tables(void *buf, size_t size, uint64_t base,
     fadt->dsdt = base + dsdt_off;
     fadt->xdsdt = base + dsdt_off;
     fadt->flags = ACPI_FADT_WBINVD | ACPI_FADT_POWER_BUTTON |
-                  ACPI_FADT_SLEEP_BUTTON | ACPI_FADT_HW_REDUCED;
+                  ACPI_FADT_SLEEP_BUTTON | ACPI_FADT_HW_REDUCED |
+                  ACPI_FADT_RESET_REGISTER;
+    fadt->reset_register.space_id = ACPI_ADR_SPACE_SYSTEM_IO;
+    fadt->reset_register.bit_width = 8;
+    fadt->reset_register.access_width = ACPI_ACCESS_BYTE;
+    fadt->reset_register.address = ACPI_RESET_PORT;
+    fadt->reset_value = ACPI_RESET_VALUE;
     fadt->boot_flags = ACPI_FADT_NO_VGA | ACPI_FADT_NO_ASPM;
     fadt->century = RTC_CENTURY;
     seal(&fadt->header);

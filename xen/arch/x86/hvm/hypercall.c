@@ -8,6 +8,7 @@
  * goes back in RAX.  Hypercalls from guest user mode fail with -EPERM;
  * unknown numbers with -ENOSYS, logged once each (hypercall_enosys).
  */
+#include <xen/console.h>
 #include <xen/errno.h>
 #include <xen/event.h>
 #include <xen/guest_access.h>
@@ -125,8 +126,12 @@ static const hypercall_fn_t hypercall_table[] = {
 
 bool hypercall_preempt_check(void)
 {
-    /* The caller's slice is over, or a timer is due: let them run, then go on. */
-    return rdtsc() >= sched_slice_deadline() || softirq_pending(smp_processor_id());
+    /*
+     * The caller's slice is over, a timer is due, or serial input waits
+     * (interrupts are off in here): let them run, then go on.
+     */
+    return rdtsc() >= sched_slice_deadline() || softirq_pending(smp_processor_id()) ||
+           ns16550_rx_pending();
 }
 
 long hypercall_create_continuation(unsigned int op, const char *format, ...)

@@ -11,10 +11,14 @@
 #include <xen/errno.h>
 #include <xen/lib.h>
 #include <xen/sched.h>
+#include <xen/string.h>
+#include <asm/guest_access.h>
 #include <asm/hvm/hvm.h>
+#include <asm/hvm/acpi.h>
 #include <asm/hvm/io.h>
 #include <asm/page-bits.h>
 #include <asm/x86_emulate.h>
+#include <public/sched.h>
 
 int register_portio_handler(struct domain *d, unsigned int port,
                             unsigned int size, portio_action_t action)
@@ -30,7 +34,10 @@ int register_portio_handler(struct domain *d, unsigned int port,
     return 0;
 }
 
-/* Xen's debug port: bytes written to 0xE9 appear on the console as "(dN) ..." */
+/*
+ * Xen's debug port: bytes written to 0xE9 appear on the console as "(dN) ..."
+ * lines, the hardware domain's too (Xen's hvm_print_line).
+ */
 #define XEN_HVM_DEBUG_PORT 0xe9
 
 static void debug_port_io(bool in, unsigned int port, unsigned int bytes,
@@ -41,12 +48,31 @@ static void debug_port_io(bool in, unsigned int port, unsigned int bytes,
     if ( in )
         *val = ~0u;
     else
-        guest_console_write(current->domain, &c, 1);
+        guest_console_write_lines(current->domain, &c, 1);
+}
+
+/*
+ * The reset control port the control domain's FADT names as its reset
+ * register (hvm/acpi_build.c): "reset the CPU" (bit 2) is the domain asking
+ * for a reboot, as QEMU's PIIX reset control is for an HVM guest of Xen.
+ * For dom0 the host follows (xen/common/shutdown.c).  Reads give 0.
+ */
+#define RESET_CONTROL_CPU   0x04
+
+static void reset_control_io(bool in, unsigned int port, unsigned int bytes,
+                             uint32_t *val)
+{
+    if ( in )
+        *val = 0;
+    else if ( *val & RESET_CONTROL_CPU )
+        domain_shutdown(current->domain, SHUTDOWN_reboot);
 }
 
 void hvm_portio_init(struct domain *d)
 {
     register_portio_handler(d, XEN_HVM_DEBUG_PORT, 1, debug_port_io);
+    if ( is_control_domain(d) )
+        register_portio_handler(d, ACPI_RESET_PORT, 1, reset_control_io);
     rtc_init(d);
 }
 
@@ -140,4 +166,37 @@ int hvm_mmio_unclaimed(struct vcpu *v, struct x86_emulate_ctxt *ctxt,
                 (unsigned long)gpa, rip);
     }
     return X86EMUL_OKAY;
+}
+
+long hvm_portio_outs(struct vcpu *v, unsigned int port, unsigned int bytes,
+                     unsigned long linear, unsigned long count, bool down)
+{
+    uint8_t buf[HVM_OUTS_MAX_BYTES];
+    unsigned long n = min(count, (unsigned long)(sizeof(buf) / bytes)), i;
+
+    if ( !down )
+    {
+        if ( raw_copy_from_guest(buf, (const void *)linear, n * bytes) )
+            return -EFAULT;
+    }
+    else
+        for ( i = 0; i < n; i++ )       /* element i sits i elements below */
+            if ( raw_copy_from_guest(buf + i * bytes,
+                                     (const void *)(linear - i * bytes), bytes) )
+                return -EFAULT;
+
+    /* The debug port takes the string at once: a console line, not n calls. */
+    if ( port == XEN_HVM_DEBUG_PORT && bytes == 1 && !down )
+    {
+        guest_console_write_lines(v->domain, (const char *)buf, n);
+        return n;
+    }
+    for ( i = 0; i < n; i++ )
+    {
+        unsigned long val = 0;
+
+        memcpy(&val, buf + i * bytes, bytes);
+        hvm_portio(v, port, bytes, false, &val);
+    }
+    return n;
 }

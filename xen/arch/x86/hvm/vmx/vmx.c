@@ -290,14 +290,63 @@ static void vmx_exit_msr_write(struct vcpu *v, struct cpu_user_regs *regs)
     update_guest_rip(regs);
 }
 
+/* A register of the instruction's address size (16, 32, 64 bits) set to val. */
+static void set_asize_reg(unsigned long *reg, unsigned long val, unsigned int asize)
+{
+    if ( asize == VMX_INSN_ASIZE_16 )
+        *reg = (*reg & ~0xffffUL) | (val & 0xffff);
+    else if ( asize == VMX_INSN_ASIZE_32 )
+        *reg = (uint32_t)val;            /* a 32-bit write zero-extends */
+    else
+        *reg = val;
+}
+
+/*
+ * OUTS (REP or not), as Xen emulates it; the debug port is its use (test
+ * kernels running as dom0 print with `rep outsb`).  A long REP is done in
+ * pieces: RSI and RCX move on and the instruction runs again.  INS is not
+ * emulated (no device here has input worth a string).
+ */
+static void vmx_exit_io_string(struct vcpu *v, struct cpu_user_regs *regs,
+                               unsigned long q)
+{
+    unsigned int asize = VMX_INSN_ASIZE(__vmread(VMX_INSTRUCTION_INFO));
+    unsigned long amask = asize == VMX_INSN_ASIZE_16 ? 0xffff :
+                          asize == VMX_INSN_ASIZE_32 ? 0xffffffffUL : ~0UL;
+    unsigned long count = (q & VMX_IO_REP) ? regs->rcx & amask : 1;
+    unsigned int bytes = VMX_IO_SIZE(q);
+    bool down = regs->rflags & X86_EFLAGS_DF;
+    long done;
+
+    if ( q & VMX_IO_IN )
+    {
+        domain_crash(v->domain, "d%uv%u INS from port %#lx is not emulated",
+                     v->domain->domain_id, v->vcpu_id, VMX_IO_PORT(q));
+        return;
+    }
+    done = count ? hvm_portio_outs(v, VMX_IO_PORT(q), bytes,
+                                   __vmread(GUEST_LINEAR_ADDRESS), count, down) : 0;
+    if ( done < 0 )
+    {
+        domain_crash(v->domain, "d%uv%u OUTS to port %#lx from an unreadable address %#lx",
+                     v->domain->domain_id, v->vcpu_id, VMX_IO_PORT(q),
+                     __vmread(GUEST_LINEAR_ADDRESS));
+        return;
+    }
+    set_asize_reg(&regs->rsi, (regs->rsi & amask) + (down ? -done : done) * bytes, asize);
+    if ( q & VMX_IO_REP )
+        set_asize_reg(&regs->rcx, count - done, asize);
+    if ( (unsigned long)done == count )
+        update_guest_rip(regs);
+}
+
 static void vmx_exit_io(struct vcpu *v, struct cpu_user_regs *regs)
 {
     unsigned long q = __vmread(EXIT_QUALIFICATION);
 
     if ( q & VMX_IO_STRING )
     {
-        domain_crash(v->domain, "d%uv%u string I/O to port %#lx is not emulated",
-                     v->domain->domain_id, v->vcpu_id, VMX_IO_PORT(q));
+        vmx_exit_io_string(v, regs, q);
         return;
     }
     hvm_portio(v, VMX_IO_PORT(q), VMX_IO_SIZE(q), !!(q & VMX_IO_IN),
@@ -627,6 +676,7 @@ void vmx_do_resume(struct vcpu *v)
 {
     struct cpu_user_regs *regs = &v->arch.hvm.regs;
     unsigned long rc;
+    uint64_t deadline;
 
     /* The one place the running vCPU's VMCS is made the loaded one. */
     vmx_vmcs_reload(v);
@@ -639,7 +689,14 @@ void vmx_do_resume(struct vcpu *v)
         __vmwrite(GUEST_RIP, regs->rip);
         __vmwrite(GUEST_RSP, regs->rsp);
         __vmwrite(GUEST_RFLAGS, regs->rflags);
-        vmx_set_preemption_timer(sched_slice_deadline());
+        deadline = sched_slice_deadline();
+        /*
+         * Bochs does not exit for external interrupts after an entry with
+         * IF clear (docs/design.md): keep serial input from overrunning.
+         */
+        if ( !(regs->rflags & X86_EFLAGS_IF) )
+            deadline = min(deadline, ns16550_rx_deadline());
+        vmx_set_preemption_timer(deadline);
         write_cr2(v->arch.hvm.guest_cr2);
 
         rc = vmx_enter_guest(regs, v->arch.hvm.vmx.launched);

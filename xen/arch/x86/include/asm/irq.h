@@ -20,6 +20,8 @@
 typedef void (*irq_handler_t)(struct cpu_user_regs *regs);
 
 void set_irq_handler(unsigned int vector, irq_handler_t fn);
+/* Print how many interrupts each vector took (the 'i' debug key). */
+void dump_irq_counts(void);
 
 /* Is this CPU running an interrupt handler? */
 #include <xen/percpu.h>

@@ -6,5 +6,7 @@
 #include <xen/compiler.h>
 
 noreturn void machine_power_off(void);
+/* Reset the machine: port 0xCF9, then the keyboard controller, then a triple fault. */
+noreturn void machine_restart(void);
 
 #endif /* __ASM_X86_SHUTDOWN_H__ */

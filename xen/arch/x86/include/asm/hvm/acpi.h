@@ -15,6 +15,13 @@ struct hvm_memmap_table_entry;
 /* The local APIC's address in the MADT, as on real hardware. */
 #define ACPI_LAPIC_ADDRESS  0xfee00000u
 
+/*
+ * The FADT's reset register, as in Xen's hvmloader tables: the PCI reset
+ * control port, written with "reset the CPU, hard" (hvm/intercept.c).
+ */
+#define ACPI_RESET_PORT     0xcf9
+#define ACPI_RESET_VALUE    0x06
+
 /* Bytes summing to 'sum' mod 256: the checksum byte that makes it 0. */
 uint8_t acpi_checksum(const void *p, size_t len);
 

@@ -99,6 +99,15 @@ int hvm_set_efer(struct vcpu *v, uint64_t value);
 void hvm_portio(struct vcpu *v, unsigned int port, unsigned int bytes, bool in,
                 unsigned long *val);
 /*
+ * OUTS: up to 'count' elements of 'bytes' from guest-linear 'linear' (of
+ * the running vCPU) to 'port', descending if 'down'; at most
+ * HVM_OUTS_MAX_BYTES a call.  The elements done, or -EFAULT if the source
+ * could not be read (nothing written to the port then).
+ */
+#define HVM_OUTS_MAX_BYTES 512
+long hvm_portio_outs(struct vcpu *v, unsigned int port, unsigned int bytes,
+                     unsigned long linear, unsigned long count, bool down);
+/*
  * hvm/irq.c: interrupt sources.  hvm_assert_evtchn_irq() is called when
  * evtchn_upcall_pending becomes set; the vendor code asks
  * hvm_vcpu_has_pending_irq() before each VM entry what to inject and

@@ -110,6 +110,12 @@ const char *vmx_exit_reason_name(unsigned int reason);
 #define VMX_DR_ACCESS_READ          (1u << 4)   /* MOV from DR */
 #define VMX_DR_ACCESS_GPR(q)        (((q) >> 8) & 0xf)
 
+/* VM-exit instruction information for INS/OUTS: the address size. */
+#define VMX_INSN_ASIZE(info)        (((info) >> 7) & 7)
+#define VMX_INSN_ASIZE_16           0
+#define VMX_INSN_ASIZE_32           1
+#define VMX_INSN_ASIZE_64           2
+
 /* Exit qualification: EPT violations */
 #define EPT_READ_VIOLATION          (1u << 0)
 #define EPT_WRITE_VIOLATION         (1u << 1)
