@@ -68,6 +68,11 @@
  *   budget=<ticks>       measured domU CPU time per cell (default 480000000)
  *   warmup=<ticks>       domU CPU time before measuring (default 48000000)
  *   fb_every=<n> fb_lines=<n>   framebuffer drawing (default 256, 4)
+ *   bound=<ticks>        TSC ticks a cell (or the domU's start, or its stop)
+ *                        may take before the driver gives up on it with a
+ *                        failure (default 10 x (warmup + budget)): runs end
+ *                        in a bounded number of emulated ticks, whatever
+ *                        the host's speed, even if the domU stops running
  */
 #include "test.h"
 #include "bench.h"
@@ -276,10 +281,26 @@ static void command(uint32_t cmd)
     __atomic_store_n(&ctrl->cmd_seq, ctrl->cmd_seq + 1, __ATOMIC_RELEASE);
 }
 
-static void wait_ack(void)
+/*
+ * Every wait of this driver is bounded in TSC ticks (emulated instructions
+ * under Bochs), never in host seconds: past the deadline it fails.
+ */
+static unsigned long tick_bound;
+
+static bool past(uint64_t deadline)
+{
+    return rdtsc() > deadline;
+}
+
+static bool wait_ack(uint64_t deadline)
 {
     while ( __atomic_load_n(&ctrl->ack_seq, __ATOMIC_ACQUIRE) != ctrl->cmd_seq )
+    {
+        if ( past(deadline) )
+            return false;
         hypercall_yield();
+    }
+    return true;
 }
 
 /* ---- the modes ------------------------------------------------------------ */
@@ -468,11 +489,21 @@ static void print_cell(const struct cell *c, const struct snapshot *a,
  * reached within half a slice, so that a period of one slice acts every
  * slice although slices differ by a few ticks.
  */
-static void run_cell(const struct cell *c)
+static bool cell_overran(const struct cell *c, const char *what, uint64_t ran)
+{
+    xtf_failure("Fail: cell %s seed %lu ws %lu period %lu: %s not done within "
+                "the bound of %lu ticks (domU ran %lu of its %lu)\n",
+                mode_names[c->mode], c->seed, c->ws_mib, c->period, what,
+                tick_bound, (unsigned long)ran, warmup + budget);
+    return false;
+}
+
+static bool run_cell(const struct cell *c)
 {
     struct snapshot before, after;
     uint64_t start, now, next, begin_at, end_at = 0, t0;
     uint64_t slack = slice_ticks / 2;
+    uint64_t deadline = rdtsc() + tick_bound;
     bool measuring = false;
 
     ctrl->seed = c->seed;
@@ -480,7 +511,8 @@ static void run_cell(const struct cell *c)
     ctrl->fb_every = fb_every;
     ctrl->fb_lines = fb_lines;
     command(BENCH_CMD_INIT);
-    wait_ack();
+    if ( !wait_ack(deadline) )
+        return cell_overran(c, "building the working set", 0);
     if ( ctrl->error )
         panic("domU cannot set up %lu MiB: %d\n", c->ws_mib, ctrl->error);
 
@@ -488,7 +520,8 @@ static void run_cell(const struct cell *c)
     mode_on(c->mode);
     enable_ticks = d0_cost(t0);
     command(BENCH_CMD_RUN);
-    wait_ack();
+    if ( !wait_ack(deadline) )
+        return cell_overran(c, "starting", 0);
 
     start = cpu_ticks(domu);
     next = start + c->period;
@@ -497,6 +530,11 @@ static void run_cell(const struct cell *c)
     {
         hypercall_yield();              /* the domU runs a slice */
         now = cpu_ticks(domu);
+        if ( past(deadline) )
+        {
+            mode_off(c->mode);
+            return cell_overran(c, "the budget", now - start);
+        }
         if ( c->period && now + slack >= next )
         {
             mode_tick(c->mode);
@@ -517,6 +555,7 @@ static void run_cell(const struct cell *c)
     }
     mode_off(c->mode);
     print_cell(c, &before, &after);
+    return true;
 }
 
 /* ---- main -------------------------------------------------------------------- */
@@ -527,6 +566,7 @@ void test_main(void)
     unsigned long seeds[MAX_LIST], ws[MAX_LIST], periods[MAX_LIST], modes[3];
     unsigned int nseeds, nws, nperiods, nmodes = 0, i, j, k, p;
     unsigned long vram_period, max_ws = 0, cells = 0;
+    uint64_t deadline;
     xc_physinfo_t phys;
     xc_domaininfo_t info;
     char buf[64], *s;
@@ -544,6 +584,7 @@ void test_main(void)
     warmup = cmdline_ulong("warmup", 48000000);
     fb_every = cmdline_ulong("fb_every", 256);
     fb_lines = cmdline_ulong("fb_lines", 4);
+    tick_bound = cmdline_ulong("bound", 10 * (warmup + budget));
     if ( !cmdline_get_str("modes", buf, sizeof(buf)) )
         snprintf(buf, sizeof(buf), "off,vram,global");
     for ( s = buf; *s; )
@@ -587,8 +628,14 @@ void test_main(void)
     ctrl = xenforeignmemory_map(fmem, domu, PROT_READ | PROT_WRITE, 1, &ctrl_gfn, NULL);
     if ( !ctrl )
         return xtf_error("Error: cannot map d%u's control page: %d\n", domu, -errno);
-    while ( __atomic_load_n(&ctrl->magic, __ATOMIC_ACQUIRE) != BENCH_MAGIC )
+    for ( deadline = rdtsc() + tick_bound;
+          __atomic_load_n(&ctrl->magic, __ATOMIC_ACQUIRE) != BENCH_MAGIC; )
+    {
+        if ( past(deadline) )
+            return xtf_failure("Fail: d%u did not start within %lu ticks\n",
+                               domu, tick_bound);
         hypercall_yield();
+    }
     if ( (BENCH_WS_GFN << PAGE_SHIFT) + (max_ws << 20) > ctrl->ram_bytes )
         return xtf_error("Error: a %lu MiB working set does not fit d%u's %lu KiB\n",
                          max_ws, domu, (unsigned long)(ctrl->ram_bytes >> 10));
@@ -621,28 +668,40 @@ void test_main(void)
                     c.period = vram_period;
                 if ( c.mode != MODE_GLOBAL )
                 {
-                    run_cell(&c);
+                    if ( !run_cell(&c) )
+                        goto stop;
                     cells++;
                     continue;
                 }
                 for ( p = 0; p < nperiods; p++ )
                 {
                     c.period = periods[p];
-                    run_cell(&c);
+                    if ( !run_cell(&c) )
+                        goto stop;
                     cells++;
                 }
             }
 
     /*
-     * Stop the domU.  Its control page goes when it does: unmap it first,
+     * Stop the domU (also after a cell overran: it may still run).  Its
+     * control page goes when it does: unmap it first,
      * then wait for the domain to shut down.
      */
+ stop:
     command(BENCH_CMD_STOP);
     xenforeignmemory_unmap(fmem, (void *)ctrl, 1);
     ctrl = NULL;
-    while ( xc_domain_getinfolist(xch, domu, 1, &info) == 1 && info.domain == domu &&
-            !(info.flags & (XEN_DOMINF_shutdown | XEN_DOMINF_dying)) )
+    for ( deadline = rdtsc() + tick_bound;
+          xc_domain_getinfolist(xch, domu, 1, &info) == 1 && info.domain == domu &&
+          !(info.flags & (XEN_DOMINF_shutdown | XEN_DOMINF_dying)); )
+    {
+        if ( past(deadline) )
+        {
+            xtf_failure("Fail: d%u did not stop within %lu ticks\n", domu, tick_bound);
+            break;
+        }
         hypercall_yield();
+    }
     xc_hypercall_buffer_free(xch, bitmap);
 
     if ( !failures && xtf_status() <= STATUS_SUCCESS )
