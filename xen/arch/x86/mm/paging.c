@@ -160,6 +160,68 @@ void paging_mark_dirty(struct domain *d, unsigned long gfn, struct vcpu *v)
         dirty_vcpu_count(v, pages_dirtied);
 }
 
+/*
+ * What paging_mark_dirty() does for each of n addresses, as a PML drain
+ * needs it: the tracked range, the counters that do not depend on the page
+ * and the leaf of the previous entry are kept in locals, and the counters
+ * added once at the end.  The counts come out exactly as n calls of
+ * paging_mark_dirty() would leave them.
+ */
+void paging_mark_dirty_gpas(struct domain *d, const uint64_t *gpa, unsigned int n,
+                            struct vcpu *v)
+{
+    struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
+    unsigned long *leaf = ld->last_leaf;
+    unsigned long leaf_base = leaf ? ld->last_leaf_base : ~0UL;
+    unsigned long begin = ld->global ? 0 : ld->vram_begin;
+    unsigned long nr = ld->global ? ~0UL : ld->vram_nr;
+    unsigned long logged = 0, dirtied = 0;
+    unsigned int i;
+
+    if ( !ld->enabled )
+        return;
+    for ( i = 0; i < n; i++ )
+    {
+        unsigned long gfn = gpa[i] >> PAGE_SHIFT, blk = gfn >> ld->block_shift;
+        unsigned long bit, mask, *word;
+
+        if ( gfn - begin >= nr )
+            continue;                   /* not tracked (VRAM only) */
+        logged++;
+        if ( blk < ld->nr_blocks )
+            ld->block_logged[blk]++;
+        if ( (gfn & ~(LEAF_PFNS - 1)) != leaf_base )
+        {
+            leaf = trie_leaf(ld, gfn, true);
+            if ( !leaf )
+            {
+                leaf_base = ~0UL;       /* counted in failed_allocs */
+                continue;
+            }
+            leaf_base = gfn & ~(LEAF_PFNS - 1);
+            ld->last_leaf = leaf;
+            ld->last_leaf_base = leaf_base;
+        }
+        bit = LEAF_IDX(gfn);
+        word = &leaf[bit / (8 * sizeof(long))];
+        mask = 1UL << (bit % (8 * sizeof(long)));
+        if ( *word & mask )
+            continue;
+        *word |= mask;
+        dirtied++;
+        if ( blk < ld->nr_blocks )
+            ld->block_dirty[blk]++;
+    }
+    ld->dirty_count += dirtied;
+    dirty_domain_add(d, writes_logged, logged);
+    dirty_domain_add(d, pages_dirtied, dirtied);
+    if ( v )
+    {
+        dirty_vcpu_add(v, writes_logged, logged);
+        dirty_vcpu_add(v, pages_dirtied, dirtied);
+    }
+}
+
 /* Read (and with 'clean' clear) the bit of one pfn. */
 static bool bit_get(struct log_dirty_domain *ld, unsigned long pfn, bool clean)
 {
