@@ -68,6 +68,10 @@
  *   budget=<ticks>       measured domU CPU time per cell (default 480000000)
  *   warmup=<ticks>       domU CPU time before measuring (default 48000000)
  *   fb_every=<n> fb_lines=<n>   framebuffer drawing (default 256, 4)
+ *   fb_pages=<n>         framebuffer lines of 4 KiB, tracked by the vram
+ *                        mode (default 256: 1 MiB; 768: 1024x768x32)
+ *   fb_scroll=<0|1>      1: the domU draws as a text console (scrolls the
+ *                        screen up by fb_lines and draws a new row)
  *   bound=<ticks>        TSC ticks a cell (or the domU's start, or its stop)
  *                        may take before the driver gives up on it with a
  *                        failure (default 10 x (warmup + budget)): runs end
@@ -322,7 +326,8 @@ static uint64_t d0_cost(uint64_t before)
     return d > d0_read_overhead ? d - d0_read_overhead : 0;
 }
 
-static unsigned long vram_bits[BENCH_FB_PAGES / (8 * sizeof(unsigned long))];
+static unsigned long vram_bits[BENCH_FB_MAX_PAGES / (8 * sizeof(unsigned long))];
+static unsigned long fb_pages, fb_scroll;
 
 static void mode_on(enum mode m)
 {
@@ -334,7 +339,7 @@ static void mode_on(enum mode m)
         break;
     case MODE_VRAM:
         rc = xendevicemodel_track_dirty_vram(dmod, domu, BENCH_FB_GFN,
-                                             BENCH_FB_PAGES, vram_bits);
+                                             fb_pages, vram_bits);
         break;
     case MODE_GLOBAL:
         rc = xc_shadow_control(xch, domu, XEN_DOMCTL_SHADOW_OP_ENABLE_LOGDIRTY, NULL, 0);
@@ -355,7 +360,7 @@ static void mode_tick(enum mode m)
         break;
     case MODE_VRAM:
         rc = xendevicemodel_track_dirty_vram(dmod, domu, BENCH_FB_GFN,
-                                             BENCH_FB_PAGES, vram_bits);
+                                             fb_pages, vram_bits);
         break;
     case MODE_GLOBAL:
     {
@@ -510,6 +515,8 @@ static bool run_cell(const struct cell *c)
     ctrl->ws_mib = c->ws_mib;
     ctrl->fb_every = fb_every;
     ctrl->fb_lines = fb_lines;
+    ctrl->fb_pages = fb_pages;
+    ctrl->fb_scroll = fb_scroll;
     command(BENCH_CMD_INIT);
     if ( !wait_ack(deadline) )
         return cell_overran(c, "building the working set", 0);
@@ -584,6 +591,11 @@ void test_main(void)
     warmup = cmdline_ulong("warmup", 48000000);
     fb_every = cmdline_ulong("fb_every", 256);
     fb_lines = cmdline_ulong("fb_lines", 4);
+    fb_pages = cmdline_ulong("fb_pages", BENCH_FB_PAGES);
+    fb_scroll = cmdline_ulong("fb_scroll", 0);
+    if ( !fb_pages || fb_pages > BENCH_FB_MAX_PAGES || fb_lines > fb_pages )
+        return xtf_error("Error: fb_pages=%lu fb_lines=%lu (at most %lu pages)\n",
+                         fb_pages, fb_lines, BENCH_FB_MAX_PAGES);
     tick_bound = cmdline_ulong("bound", 10 * (warmup + budget));
     if ( !cmdline_get_str("modes", buf, sizeof(buf)) )
         snprintf(buf, sizeof(buf), "off,vram,global");
@@ -652,9 +664,10 @@ void test_main(void)
     probe_mechanism();
     printk("BENCHXEN %s\n", xen_cmdline);
     printk("BENCHCFG mech=%s cost=%lu cpu_khz=%lu slice_ticks=%lu budget=%lu "
-           "warmup=%lu vram_period=%lu fb_every=%lu fb_lines=%lu domu_pages=%lu\n",
+           "warmup=%lu vram_period=%lu fb_every=%lu fb_lines=%lu fb_pages=%lu "
+           "fb_scroll=%lu domu_pages=%lu\n",
            mech_name, exit_cost, cpu_khz, slice_ticks, budget, warmup,
-           vram_period, fb_every, fb_lines, domu_pages);
+           vram_period, fb_every, fb_lines, fb_pages, fb_scroll, domu_pages);
 
     for ( i = 0; i < nseeds; i++ )
         for ( j = 0; j < nws; j++ )
