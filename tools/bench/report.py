@@ -1669,8 +1669,9 @@ margin), and it still leaves out the TLB refills that follow each fault.
 there is not even one PML-full exit per frame, because the buffer is
 drained into the bitmap at every read.  The seed's +2.11% came from a real
 display on real hardware; ours is what one EPT violation per page per frame
-costs and nothing more.  A larger framebuffer or a faster-changing display
-would widen it in proportion to the pages dirtied per frame.
+costs and nothing more.  Table 1b's 1024x768x32 console changes all of its
+768 pages every frame: one EPT violation per page per frame under WP, and
+under PML one PML-full exit per 512 pages and the log writes.
 
 **PLE.**  Without PLE a waiting vCPU spins to the end of its slice, so a
 round trip costs two 30 ms slices; with PLE it costs two windows plus two
@@ -1760,9 +1761,10 @@ calibration moved with the boot (now rounded).  The rest stand:
   141,000 ticks a character on Bochs's UART (the runs lower
   `guest_loglvl` so that ENABLE and OFF do not print); Xen queues console
   output and lets the UART interrupt drain it.
-* **Draining PML costs about {pml_page_raw} ticks a page** (setting the bit,
-  the 0->1 count, the per-vCPU counters), which is most of what PML costs
-  the domU here; the drain could work a word of the bitmap at a time.
+* **Draining PML costs about {pml_page_raw} ticks a page** (the exit and
+  the drain's pass over the 512 entries, `paging_mark_dirty_gpas`: the
+  bit, the 0->1 count, the per-block counters), which is most of what PML
+  costs the domU here (goal: at most 30).
 * **The driver acts only when the domU's slice ends**: it polls with
   `SCHEDOP_yield` rather than sleeping on a timer until a deadline (the
   hypervisor has timers and event channels now; the driver does not use
