@@ -1879,6 +1879,10 @@ def main():
 
     expect = args.expect.split()
     if args.from_results:
+        if not os.path.isfile(args.from_results):
+            print(f"report.py: no results file {args.from_results} (make bench writes it)",
+                  file=sys.stderr)
+            return 2
         try:
             allruns, expect_in = read_results(args.from_results)
         except (OSError, ValueError) as e:
