@@ -32,11 +32,14 @@
 # SUCCESS" fails the bench and is left out of every table.  Numbers are in
 # Bochs's emulated ticks (clock sync=none: one tick per instruction), so the
 # same command gives the same numbers on any host.  Runs are bounded in
-# ticks, not seconds: the driver (tests/bench) fails a cell that has not
-# ended within a bound of emulated ticks; the wall-clock limit on each Bochs
+# ticks, not seconds: the driver of the specjbb-like runs (tests/bench)
+# fails a cell that has not ended within a bound of emulated ticks; the PLE
+# and migration runs do a fixed amount of work (20 round trips; one save and
+# restore) and have no tick bound of their own.  The wall-clock limit on each Bochs
 # process is only a safety net against a hung emulator, NET_FACTOR (default
-# 6) times the run's nominal seconds, and a run it stops is reported as
-# such ("safety net fired") and counted as failed, never averaged.
+# 6) times the run's nominal seconds (see the list of runs), and a run it
+# stops is reported as such ("safety net fired") and counted as failed,
+# never averaged.
 
 set -uo pipefail
 
@@ -110,8 +113,10 @@ MIG_WORKS="66000 16000 8000 3000 0"
 
 # ---------------------------------------------------------------------------
 # The runs: name | group | hypervisor command line | bench args | jbb mem |
-# nominal seconds (what the run took on a loaded two-core host, rounded up;
-# the safety net is NET_FACTOR times it)
+# nominal seconds (the former time-outs; on two cores at a load of 4 to 7,
+# a seed run took 0.6-0.8 of its 900, a display run 0.8-0.9 of its 600, a
+# PLE run 0.2-0.3 of its nominal); the wall-clock safety net is NET_FACTOR
+# times it
 # The PLE runs have "smp-rr" in the bench-args column.
 
 RUNS=()
