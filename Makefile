@@ -22,16 +22,18 @@
 #                 PAUSE spinner (no download)
 #   make test     run every test suite; ends with "N passed, N failed"
 #   make bench    the performance lab: install what is missing, build, boot
-#                 the benchmark runs under Bochs and write docs/performance.md
-#                 (tools/bench/run-bench.sh)
+#                 every benchmark run under Bochs at one commit and write
+#                 docs/performance.md and docs/performance-runs.txt
+#                 (tools/bench/run-bench.sh; hours on a busy two-core host)
 #   make fuzz     run the hostile-guest and control-domain fuzzers with new
 #                 seeds (tools/misc/fuzz.sh: FUZZ_ITERS=20, FUZZ_SEED=,
 #                 FUZZ_KIND=guest|dom0|both, FUZZ_OPS=, FUZZ_TRACE=1)
 #   make bench-scale  only the scaling runs (groups scale and ram: domUs up
-#                 to 2 GiB), then docs/performance.md from all the logs there
+#                 to 2 GiB), then docs/performance.md from all the logs in
+#                 tests/out (refused unless they are all of one commit)
 #   make bench-migrate  only the live-migration runs (group migrate: Xen's
-#                 policy against ours over a capped link, PML and WP); rewrites
-#                 only their section of docs/performance.md
+#                 policy against ours over a capped link, PML and WP), then
+#                 docs/performance.md from all the logs, likewise
 #   make install  the toolstack as Xen installs it: the shared libraries
 #                 (libxenctrl.so.4.17 ...) and their archives in $(libdir),
 #                 the headers in $(includedir) (the public ABI in
@@ -96,7 +98,7 @@ test: deps
 
 bench: deps
 	@$(MAKE) all
-	@tools/bench/run-bench.sh -n
+	@tools/bench/run-bench.sh -n all
 
 fuzz: deps
 	@$(MAKE) -s all

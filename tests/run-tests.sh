@@ -65,7 +65,7 @@ shift $((OPTIND - 1))
 # ---------------------------------------------------------------------------
 # The test list: "[name]" starts a case, "key = value" lines follow.
 # Single-valued keys: extra_params cpu smp smp_also megs timeout groups results
-# stop_on end_on streams.
+# worst stop_on end_on streams.
 # Repeatable keys: domain (file is a synonym), expect, expect_once, reject,
 # serial_input.
 
@@ -109,7 +109,7 @@ parse_cfg() {
                 KV[$cur:$key]=$val
             fi
             ;;
-        extra_params|cpu|smp|smp_also|megs|timeout|groups|results|stop_on|end_on|streams)
+        extra_params|cpu|smp|smp_also|megs|timeout|groups|results|worst|stop_on|end_on|streams)
             KV[$cur:$key]=$val ;;
         *)
             echo "$cfg:$n: unknown key '$key'" >&2
@@ -328,12 +328,19 @@ evaluate() {
         done
     fi
 
-    local worst
+    local worst want_worst
     worst=$(worst_status "${statuses[@]}")
-    case $worst in
-    SUCCESS|SKIP) ;;
-    *) reasons+=("Test result: $worst") ;;
-    esac
+    want_worst=$(get "$c" worst "")
+    if [ -n "$want_worst" ]; then
+        # A case whose guest must report this (e.g. a bound that must fire).
+        [ "$worst" = "$want_worst" ] ||
+            reasons+=("Test result: $worst, expected $want_worst")
+    else
+        case $worst in
+        SUCCESS|SKIP) ;;
+        *) reasons+=("Test result: $worst") ;;
+        esac
+    fi
 
     # Migration streams printed on the serial line: decoded, then checked.
     want=$(get "$c" streams "")

@@ -68,6 +68,15 @@
  *   budget=<ticks>       measured domU CPU time per cell (default 480000000)
  *   warmup=<ticks>       domU CPU time before measuring (default 48000000)
  *   fb_every=<n> fb_lines=<n>   framebuffer drawing (default 256, 4)
+ *   fb_pages=<n>         framebuffer lines of 4 KiB, tracked by the vram
+ *                        mode (default 256: 1 MiB; 768: 1024x768x32)
+ *   fb_scroll=<0|1>      1: the domU draws as a text console (scrolls the
+ *                        screen up by fb_lines and draws a new row)
+ *   bound=<ticks>        TSC ticks a cell (or the domU's start, or its stop)
+ *                        may take before the driver gives up on it with a
+ *                        failure (default 10 x (warmup + budget)): runs end
+ *                        in a bounded number of emulated ticks, whatever
+ *                        the host's speed, even if the domU stops running
  */
 #include "test.h"
 #include "bench.h"
@@ -276,10 +285,26 @@ static void command(uint32_t cmd)
     __atomic_store_n(&ctrl->cmd_seq, ctrl->cmd_seq + 1, __ATOMIC_RELEASE);
 }
 
-static void wait_ack(void)
+/*
+ * Every wait of this driver is bounded in TSC ticks (emulated instructions
+ * under Bochs), never in host seconds: past the deadline it fails.
+ */
+static unsigned long tick_bound;
+
+static bool past(uint64_t deadline)
+{
+    return rdtsc() > deadline;
+}
+
+static bool wait_ack(uint64_t deadline)
 {
     while ( __atomic_load_n(&ctrl->ack_seq, __ATOMIC_ACQUIRE) != ctrl->cmd_seq )
+    {
+        if ( past(deadline) )
+            return false;
         hypercall_yield();
+    }
+    return true;
 }
 
 /* ---- the modes ------------------------------------------------------------ */
@@ -301,7 +326,8 @@ static uint64_t d0_cost(uint64_t before)
     return d > d0_read_overhead ? d - d0_read_overhead : 0;
 }
 
-static unsigned long vram_bits[BENCH_FB_PAGES / (8 * sizeof(unsigned long))];
+static unsigned long vram_bits[BENCH_FB_MAX_PAGES / (8 * sizeof(unsigned long))];
+static unsigned long fb_pages, fb_scroll;
 
 static void mode_on(enum mode m)
 {
@@ -313,7 +339,7 @@ static void mode_on(enum mode m)
         break;
     case MODE_VRAM:
         rc = xendevicemodel_track_dirty_vram(dmod, domu, BENCH_FB_GFN,
-                                             BENCH_FB_PAGES, vram_bits);
+                                             fb_pages, vram_bits);
         break;
     case MODE_GLOBAL:
         rc = xc_shadow_control(xch, domu, XEN_DOMCTL_SHADOW_OP_ENABLE_LOGDIRTY, NULL, 0);
@@ -334,7 +360,7 @@ static void mode_tick(enum mode m)
         break;
     case MODE_VRAM:
         rc = xendevicemodel_track_dirty_vram(dmod, domu, BENCH_FB_GFN,
-                                             BENCH_FB_PAGES, vram_bits);
+                                             fb_pages, vram_bits);
         break;
     case MODE_GLOBAL:
     {
@@ -468,19 +494,32 @@ static void print_cell(const struct cell *c, const struct snapshot *a,
  * reached within half a slice, so that a period of one slice acts every
  * slice although slices differ by a few ticks.
  */
-static void run_cell(const struct cell *c)
+static bool cell_overran(const struct cell *c, const char *what, uint64_t ran)
+{
+    xtf_failure("Fail: cell %s seed %lu ws %lu period %lu: %s not done within "
+                "the bound of %lu ticks (domU ran %lu of its %lu)\n",
+                mode_names[c->mode], c->seed, c->ws_mib, c->period, what,
+                tick_bound, (unsigned long)ran, warmup + budget);
+    return false;
+}
+
+static bool run_cell(const struct cell *c)
 {
     struct snapshot before, after;
     uint64_t start, now, next, begin_at, end_at = 0, t0;
     uint64_t slack = slice_ticks / 2;
+    uint64_t deadline = rdtsc() + tick_bound;
     bool measuring = false;
 
     ctrl->seed = c->seed;
     ctrl->ws_mib = c->ws_mib;
     ctrl->fb_every = fb_every;
     ctrl->fb_lines = fb_lines;
+    ctrl->fb_pages = fb_pages;
+    ctrl->fb_scroll = fb_scroll;
     command(BENCH_CMD_INIT);
-    wait_ack();
+    if ( !wait_ack(deadline) )
+        return cell_overran(c, "building the working set", 0);
     if ( ctrl->error )
         panic("domU cannot set up %lu MiB: %d\n", c->ws_mib, ctrl->error);
 
@@ -488,7 +527,8 @@ static void run_cell(const struct cell *c)
     mode_on(c->mode);
     enable_ticks = d0_cost(t0);
     command(BENCH_CMD_RUN);
-    wait_ack();
+    if ( !wait_ack(deadline) )
+        return cell_overran(c, "starting", 0);
 
     start = cpu_ticks(domu);
     next = start + c->period;
@@ -497,6 +537,11 @@ static void run_cell(const struct cell *c)
     {
         hypercall_yield();              /* the domU runs a slice */
         now = cpu_ticks(domu);
+        if ( past(deadline) )
+        {
+            mode_off(c->mode);
+            return cell_overran(c, "the budget", now - start);
+        }
         if ( c->period && now + slack >= next )
         {
             mode_tick(c->mode);
@@ -517,6 +562,7 @@ static void run_cell(const struct cell *c)
     }
     mode_off(c->mode);
     print_cell(c, &before, &after);
+    return true;
 }
 
 /* ---- main -------------------------------------------------------------------- */
@@ -527,6 +573,7 @@ void test_main(void)
     unsigned long seeds[MAX_LIST], ws[MAX_LIST], periods[MAX_LIST], modes[3];
     unsigned int nseeds, nws, nperiods, nmodes = 0, i, j, k, p;
     unsigned long vram_period, max_ws = 0, cells = 0;
+    uint64_t deadline;
     xc_physinfo_t phys;
     xc_domaininfo_t info;
     char buf[64], *s;
@@ -544,6 +591,12 @@ void test_main(void)
     warmup = cmdline_ulong("warmup", 48000000);
     fb_every = cmdline_ulong("fb_every", 256);
     fb_lines = cmdline_ulong("fb_lines", 4);
+    fb_pages = cmdline_ulong("fb_pages", BENCH_FB_PAGES);
+    fb_scroll = cmdline_ulong("fb_scroll", 0);
+    if ( !fb_pages || fb_pages > BENCH_FB_MAX_PAGES || fb_lines > fb_pages )
+        return xtf_error("Error: fb_pages=%lu fb_lines=%lu (at most %lu pages)\n",
+                         fb_pages, fb_lines, BENCH_FB_MAX_PAGES);
+    tick_bound = cmdline_ulong("bound", 10 * (warmup + budget));
     if ( !cmdline_get_str("modes", buf, sizeof(buf)) )
         snprintf(buf, sizeof(buf), "off,vram,global");
     for ( s = buf; *s; )
@@ -587,8 +640,14 @@ void test_main(void)
     ctrl = xenforeignmemory_map(fmem, domu, PROT_READ | PROT_WRITE, 1, &ctrl_gfn, NULL);
     if ( !ctrl )
         return xtf_error("Error: cannot map d%u's control page: %d\n", domu, -errno);
-    while ( __atomic_load_n(&ctrl->magic, __ATOMIC_ACQUIRE) != BENCH_MAGIC )
+    for ( deadline = rdtsc() + tick_bound;
+          __atomic_load_n(&ctrl->magic, __ATOMIC_ACQUIRE) != BENCH_MAGIC; )
+    {
+        if ( past(deadline) )
+            return xtf_failure("Fail: d%u did not start within %lu ticks\n",
+                               domu, tick_bound);
         hypercall_yield();
+    }
     if ( (BENCH_WS_GFN << PAGE_SHIFT) + (max_ws << 20) > ctrl->ram_bytes )
         return xtf_error("Error: a %lu MiB working set does not fit d%u's %lu KiB\n",
                          max_ws, domu, (unsigned long)(ctrl->ram_bytes >> 10));
@@ -605,9 +664,10 @@ void test_main(void)
     probe_mechanism();
     printk("BENCHXEN %s\n", xen_cmdline);
     printk("BENCHCFG mech=%s cost=%lu cpu_khz=%lu slice_ticks=%lu budget=%lu "
-           "warmup=%lu vram_period=%lu fb_every=%lu fb_lines=%lu domu_pages=%lu\n",
+           "warmup=%lu vram_period=%lu fb_every=%lu fb_lines=%lu fb_pages=%lu "
+           "fb_scroll=%lu domu_pages=%lu\n",
            mech_name, exit_cost, cpu_khz, slice_ticks, budget, warmup,
-           vram_period, fb_every, fb_lines, domu_pages);
+           vram_period, fb_every, fb_lines, fb_pages, fb_scroll, domu_pages);
 
     for ( i = 0; i < nseeds; i++ )
         for ( j = 0; j < nws; j++ )
@@ -621,28 +681,40 @@ void test_main(void)
                     c.period = vram_period;
                 if ( c.mode != MODE_GLOBAL )
                 {
-                    run_cell(&c);
+                    if ( !run_cell(&c) )
+                        goto stop;
                     cells++;
                     continue;
                 }
                 for ( p = 0; p < nperiods; p++ )
                 {
                     c.period = periods[p];
-                    run_cell(&c);
+                    if ( !run_cell(&c) )
+                        goto stop;
                     cells++;
                 }
             }
 
     /*
-     * Stop the domU.  Its control page goes when it does: unmap it first,
+     * Stop the domU (also after a cell overran: it may still run).  Its
+     * control page goes when it does: unmap it first,
      * then wait for the domain to shut down.
      */
+ stop:
     command(BENCH_CMD_STOP);
     xenforeignmemory_unmap(fmem, (void *)ctrl, 1);
     ctrl = NULL;
-    while ( xc_domain_getinfolist(xch, domu, 1, &info) == 1 && info.domain == domu &&
-            !(info.flags & (XEN_DOMINF_shutdown | XEN_DOMINF_dying)) )
+    for ( deadline = rdtsc() + tick_bound;
+          xc_domain_getinfolist(xch, domu, 1, &info) == 1 && info.domain == domu &&
+          !(info.flags & (XEN_DOMINF_shutdown | XEN_DOMINF_dying)); )
+    {
+        if ( past(deadline) )
+        {
+            xtf_failure("Fail: d%u did not stop within %lu ticks\n", domu, tick_bound);
+            break;
+        }
         hypercall_yield();
+    }
     xc_hypercall_buffer_free(xch, bitmap);
 
     if ( !failures && xtf_status() <= STATUS_SUCCESS )

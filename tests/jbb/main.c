@@ -53,7 +53,7 @@ static struct {
     uint64_t rng;
     uint64_t reads, writes;             /* 64-bit loads and stores */
     uint64_t sum;                       /* results, kept so nothing is elided */
-    unsigned long fb_every, fb_lines, fb_line, fb_count;
+    unsigned long fb_every, fb_lines, fb_line, fb_count, fb_pages, fb_scroll;
 } w;
 
 /* xorshift64*: small, fast, good enough, and a pure function of the seed. */
@@ -266,21 +266,48 @@ static void tx_stock_level(void)
     w.sum += low;
 }
 
-/* A display's worth of drawing: a few lines of the framebuffer. */
+/* One framebuffer line (1024 pixels) in a colour of this update. */
+static void draw_line(unsigned long line, unsigned long l)
+{
+    volatile uint64_t *px = (uint64_t *)((BENCH_FB_GFN << PAGE_SHIFT) +
+                                         line * BENCH_FB_LINE_BYTES);
+    uint64_t colour = crunch(w.fb_count * 256 + l, 1);
+    unsigned long i;
+
+    for ( i = 0; i < BENCH_FB_LINE_BYTES / 8; i++ )
+        px[i] = colour + i;
+}
+
+/* Move n qwords from src down to dst < src (forward, as rep movsq does). */
+static void move_down(void *dst, const void *src, unsigned long n)
+{
+    asm volatile ( "cld; rep movsq" : "+D" (dst), "+S" (src), "+c" (n) :: "memory" );
+}
+
+/*
+ * A display's worth of drawing.  A desktop: a few lines, moving down the
+ * screen.  A text console (fb_scroll): a new text row of fb_lines lines at
+ * the bottom, after moving the whole screen up by it, as a console that
+ * prints a line does; every line of the framebuffer changes.
+ */
 static void draw(void)
 {
-    unsigned long l, i;
+    unsigned long l;
 
-    for ( l = 0; l < w.fb_lines; l++ )
+    if ( w.fb_scroll && w.fb_lines < w.fb_pages )
     {
-        volatile uint64_t *px = (uint64_t *)((BENCH_FB_GFN << PAGE_SHIFT) +
-                                             w.fb_line * BENCH_FB_LINE_BYTES);
-        uint64_t colour = crunch(w.fb_count * 256 + l, 1);
-
-        for ( i = 0; i < BENCH_FB_LINE_BYTES / 8; i++ )
-            px[i] = colour + i;
-        w.fb_line = (w.fb_line + 1) % BENCH_FB_PAGES;
+        move_down((void *)(BENCH_FB_GFN << PAGE_SHIFT),
+                  (void *)((BENCH_FB_GFN << PAGE_SHIFT) + w.fb_lines * BENCH_FB_LINE_BYTES),
+                  (w.fb_pages - w.fb_lines) * BENCH_FB_LINE_BYTES / 8);
+        for ( l = 0; l < w.fb_lines; l++ )
+            draw_line(w.fb_pages - w.fb_lines + l, l);
     }
+    else
+        for ( l = 0; l < w.fb_lines; l++ )
+        {
+            draw_line(w.fb_line, l);
+            w.fb_line = (w.fb_line + 1) % w.fb_pages;
+        }
     w.fb_count++;
 }
 
@@ -331,7 +358,8 @@ static int setup(uint64_t seed, unsigned long ws_mib, unsigned long ram_bytes)
         for ( j = 0; j < 8; j++ )
             r->f[j] = x + j;
     }
-    memset((void *)(BENCH_FB_GFN << PAGE_SHIFT), 0, BENCH_FB_PAGES << PAGE_SHIFT);
+    w.fb_pages = BENCH_FB_PAGES;
+    memset((void *)(BENCH_FB_GFN << PAGE_SHIFT), 0, BENCH_FB_MAX_PAGES << PAGE_SHIFT);
     return 0;
 }
 
@@ -470,6 +498,9 @@ void test_main(void)
             ctrl->error = setup(ctrl->seed, ctrl->ws_mib, ram);
             w.fb_every = ctrl->fb_every;
             w.fb_lines = ctrl->fb_lines;
+            if ( ctrl->fb_pages && ctrl->fb_pages <= BENCH_FB_MAX_PAGES )
+                w.fb_pages = ctrl->fb_pages;
+            w.fb_scroll = ctrl->fb_scroll;
             ctrl->tx = ctrl->reads = ctrl->writes = ctrl->fb_draws = 0;
             ctrl->ack_seq = seq;
             continue;

@@ -27,6 +27,11 @@ void paging_mark_dirty(struct domain *d, unsigned long gfn, struct vcpu *v)
 {
     (void)d; (void)gfn; (void)v;
 }
+void paging_mark_dirty_gpas(struct domain *d, const uint64_t *gpa, unsigned int n,
+                            struct vcpu *v)
+{
+    (void)d; (void)gpa; (void)n; (void)v;
+}
 bool vlapic_x2apic_mode(const struct vlapic *vlapic) { (void)vlapic; return false; }
 bool vlapic_hw_enabled(const struct vlapic *vlapic) { (void)vlapic; return true; }
 

@@ -7,22 +7,39 @@
 #   tools/bench/run-bench.sh [options] [RUN|GROUP ...]
 #
 #   RUN|GROUP   the runs to boot (shell patterns allowed), or the groups
-#               seed, scale, ram, ple, migrate, all; default: all but ram
-#               (the domUs of 256 MiB to 2 GiB, `make bench-scale`);
-#               migrate is `make bench-migrate`
+#               seed, display, scale, ram, ple, migrate, all; default: all (`make
+#               bench`); `make bench-scale` is scale and ram, `make
+#               bench-migrate` migrate
 #   -j N        boot N runs at a time (default 2)
 #   -n          do not build (use tests/bin/*.elf and xen/xen as they are)
-#   -r          no boots: only regenerate the report from tests/out/bench-*
+#   -r          no boots: regenerate the report (and its results file)
+#               from the logs in tests/out/bench-*
+#   -R          no boots, no logs: regenerate the report from the results
+#               file alone (docs/performance-runs.txt); it must give the
+#               committed docs/performance.md back byte for byte
+#   -m          write the report even if its runs were booted at different
+#               commits or from a tree with changes (it says so at its top);
+#               without -m the report refuses to write such a file
 #   -o FILE     write the report to FILE (default docs/performance.md;
 #               "-" for none); it is printed on stdout either way
 #   -l          list the runs and exit
 #
 # Every run boots the hypervisor with Bochs "cpu: ips=1600000000" (see
-# below; the migration runs keep the tests' Bochs default) in its own directory tests/out/bench-<run>/ (xen.iso, bochsrc,
-# serial.out, wall: the host seconds it took).  A run that does not end
-# with every domain's "Test result: SUCCESS" fails the bench.  Numbers are
-# in Bochs's emulated ticks (clock sync=none: one tick per instruction), so
-# the same command gives the same numbers on any host.
+# below; the migration runs keep the tests' Bochs default) in its own
+# directory tests/out/bench-<run>/ (xen.iso, bochsrc, serial.out, status,
+# commit: the commit its images were built from, wall: the host seconds it
+# took).  A run that does not end with every domain's "Test result:
+# SUCCESS" fails the bench and is left out of every table.  Numbers are in
+# Bochs's emulated ticks (clock sync=none: one tick per instruction), so the
+# same command gives the same numbers on any host.  Runs are bounded in
+# ticks, not seconds: the driver of the specjbb-like runs (tests/bench)
+# fails a cell that has not ended within a bound of emulated ticks; the PLE
+# and migration runs do a fixed amount of work (20 round trips; one save and
+# restore) and have no tick bound of their own.  The wall-clock limit on each Bochs
+# process is only a safety net against a hung emulator, NET_FACTOR (default
+# 6) times the run's nominal seconds (see the list of runs), and a run it
+# stops is reported as such ("safety net fired") and counted as failed,
+# never averaged.
 
 set -uo pipefail
 
@@ -35,19 +52,25 @@ XEN=${XEN_IMAGE:-$ROOT/xen/xen}
 jobs=2
 build=1
 report_only=0
+from_results=0
+allow_mixed=0
 list_only=0
 report_file=$ROOT/docs/performance.md
+results_file=$ROOT/docs/performance-runs.txt
+NET_FACTOR=${NET_FACTOR:-6}
 
 usage() {
-    sed -n '4,24p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '4,42p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
-while getopts "j:nro:lh" opt; do
+while getopts "j:nrRmo:lh" opt; do
     case $opt in
     j) jobs=$OPTARG ;;
     n) build=0 ;;
     r) report_only=1 ;;
+    R) report_only=1; from_results=1 ;;
+    m) allow_mixed=1 ;;
     o) report_file=$OPTARG ;;
     l) list_only=1 ;;
     *) usage ;;
@@ -89,7 +112,11 @@ MIG_TARGET=2000000
 MIG_WORKS="66000 16000 8000 3000 0"
 
 # ---------------------------------------------------------------------------
-# The runs: name | group | hypervisor command line | bench args | jbb mem | timeout
+# The runs: name | group | hypervisor command line | bench args | jbb mem |
+# nominal seconds (the former time-outs; on two cores at a load of 4 to 7,
+# a seed run took 0.6-0.8 of its 900, a display run 0.8-0.9 of its 600, a
+# PLE run 0.2-0.3 of its nominal); the wall-clock safety net is NET_FACTOR
+# times it
 # The PLE runs have "smp-rr" in the bench-args column.
 
 RUNS=()
@@ -128,6 +155,16 @@ for cost in 0 $COST; do
     for mech in pml wp; do
         add_run "seed-$mech-$(tag $cost)" seed "$(xen_jbb $mech $cost)" \
             "seeds=$SEEDS ws=8 modes=off,vram,global clean=$CLEAN_PERIOD $jbb_common" 18 900
+    done
+done
+# The display: a 1024x768x32 framebuffer (768 lines of 4 KiB) drawn as a
+# text console that prints a line every 4,480 transactions (about 10 ms at
+# some 3,570 ticks a transaction), scrolling the screen by a 16-pixel row.
+DISPLAY="fb_pages=768 fb_lines=16 fb_every=4480 fb_scroll=1"
+for cost in 0 $COST; do
+    for mech in pml wp; do
+        add_run "display-$mech-$(tag $cost)" display "$(xen_jbb $mech $cost)" \
+            "seeds=$SEEDS ws=8 modes=off,vram budget=$BUDGET warmup=$WARMUP vram=$VRAM_PERIOD $DISPLAY" 18 600
     done
 done
 for cost in 0 $COST; do
@@ -193,9 +230,7 @@ mig_writer_args() {  # mig_writer_args WORK
 # Select.
 declare -a selected=()
 if [ $# -eq 0 ]; then
-    for r in "${RUNS[@]}"; do
-        [ "$(run_field "$r" 1)" = ram ] || selected+=("$r")
-    done
+    selected=("${RUNS[@]}")
 else
     for r in "${RUNS[@]}"; do
         name=$(run_field "$r" 0)
@@ -230,18 +265,47 @@ fi
 # ---------------------------------------------------------------------------
 
 # The report reads the logs of every run of the list that has booted (not
-# only the selected ones), and nothing else in tests/out.
+# only the selected ones), and nothing else in tests/out; it names every run
+# of the list that is missing.  It also writes the results file: the lines
+# of those logs that it reads, from which -R gives the same report again.
 report() {
-    local -a args=() dirs=()
+    local -a args=(--ips "$IPS" --cost "$COST" --expect "$(all_names)") dirs=()
     local r d
     [ "$report_file" != - ] && args+=(-o "$report_file")
+    [ $allow_mixed = 1 ] && args+=(--allow-mixed)
+    if [ $from_results = 1 ]; then
+        python3 "$ROOT/tools/bench/report.py" "${args[@]}" --from-results "$results_file"
+        return
+    fi
     for r in "${RUNS[@]}"; do
         d=$OUT/bench-$(run_field "$r" 0)
         [ -f "$d/serial.out" ] && dirs+=("$d")
     done
     [ ${#dirs[@]} -gt 0 ] || { echo "run-bench.sh: no run has booted yet" >&2; return 1; }
-    python3 "$ROOT/tools/bench/report.py" "${args[@]}" \
-        --ips "$IPS" --cost "$COST" "${dirs[@]}"
+    [ "$report_file" != - ] && args+=(--write-results "$results_file")
+    python3 "$ROOT/tools/bench/report.py" "${args[@]}" "${dirs[@]}"
+}
+
+all_names() {
+    local r
+    for r in "${RUNS[@]}"; do
+        printf '%s ' "$(run_field "$r" 0)"
+    done
+}
+
+# What the runs measure: the last commit that changed anything but the
+# documentation (docs/, *.md), so that committing a regenerated
+# docs/performance.md does not change the commit it names; "-dirty" if the
+# tree has changes (tracked or not) outside the documentation.
+measured_commit() {
+    local c
+    c=$(git -C "$ROOT" log -1 --format=%H HEAD -- . ':(exclude)docs' ':(exclude)*.md' 2> /dev/null)
+    [ -n "$c" ] || { echo unknown; return; }
+    c=${c:0:12}
+    if [ -n "$(git -C "$ROOT" status --porcelain -- . ':(exclude)docs' ':(exclude)*.md' 2> /dev/null)" ]; then
+        c=$c-dirty
+    fi
+    echo "$c"
 }
 
 if [ $report_only = 1 ]; then
@@ -271,6 +335,13 @@ for f in "$XEN" "$BIN/bench.elf" "$BIN/jbb.elf" "$BIN/smp-rr.elf" \
 done
 XEN=$IMG/$(basename "$XEN")
 BIN=$IMG
+# The commit the images were built from, taken once with them.
+measured_commit > "$IMG/commit"
+dpkg-query -W -f='${Version}' bochs > "$IMG/bochs-version" 2> /dev/null || echo unknown > "$IMG/bochs-version"
+if [[ $(cat "$IMG/commit") == *-dirty ]]; then
+    echo "run-bench.sh: warning: the tree has changes outside docs/: these runs measure" \
+        "$(cat "$IMG/commit"), and the report will refuse them without -m" >&2
+fi
 
 # One run: ISO, Bochs, then check that every domain succeeded.
 boot_run() {
@@ -301,12 +372,10 @@ boot_run() {
         echo "FAIL $name (ISO build failed, see ${dir#$ROOT/}/mkiso.log)" > "$dir/verdict"
         return
     fi
-    # The commit the run measures ("-dirty" if the tree had changes), for the report.
-    { git -C "$ROOT" rev-parse --short HEAD 2> /dev/null || echo unknown; } |
-        sed "s/\$/$(git -C "$ROOT" diff --quiet HEAD 2> /dev/null || echo -dirty)/" > "$dir/commit"
+    cp "$IMG/commit" "$IMG/bochs-version" "$dir/"
     t0=$(date +%s)
-    "$BOOT/bochs-run.sh" -d "$dir" -i "$dir/xen.iso" "${ips[@]}" -m "$megs" -t "$timeout" \
-        -s 'Panic on CPU'
+    "$BOOT/bochs-run.sh" -d "$dir" -i "$dir/xen.iso" "${ips[@]}" -m "$megs" \
+        -t $((timeout * NET_FACTOR)) -s 'Panic on CPU'
     echo $(($(date +%s) - t0)) > "$dir/wall"
     status=$(cat "$dir/status" 2> /dev/null || echo missing)
 
@@ -315,6 +384,10 @@ boot_run() {
     ok=$(tr -d '\r' < "$dir/serial.out" 2> /dev/null | grep -c 'Test result: SUCCESS')
     if [ "$status" = exited ] && [ "$results" -gt 0 ] && [ "$results" = "$ok" ]; then
         echo "PASS $name ($(cat "$dir/wall") s)" > "$dir/verdict"
+    elif [ "$status" = timeout ]; then
+        echo "FAIL $name (wall-clock safety net fired after $(cat "$dir/wall") s," \
+             "$NET_FACTOR x its nominal $timeout s, at load $(cut -d' ' -f1 /proc/loadavg);" \
+             "$ok of $results results SUCCESS so far; see ${dir#$ROOT/}/serial.out)" > "$dir/verdict"
     else
         echo "FAIL $name ($status, $ok of $results results SUCCESS; see ${dir#$ROOT/}/serial.out)" \
             > "$dir/verdict"

@@ -16,7 +16,9 @@
  *
  *   0x100000  the kernel image
  *   0x200000  the control page (BENCH_CTRL_GFN)
- *   0x400000  the framebuffer, 1 MiB (BENCH_FB_GFN, BENCH_FB_PAGES)
+ *   0x400000  the framebuffer: fb_pages lines of 4 KiB (1024 pixels of 32
+ *             bits), BENCH_FB_PAGES (1 MiB) unless the driver says more, at
+ *             most BENCH_FB_MAX_PAGES (4 MiB; 768 is a 1024x768x32 mode)
  *   0x800000  the working set, ws_mib MiB (BENCH_WS_GFN)
  */
 #ifndef GUEST_BENCH_H
@@ -27,6 +29,7 @@
 #define BENCH_CTRL_GFN      0x200UL
 #define BENCH_FB_GFN        0x400UL
 #define BENCH_FB_PAGES      256UL           /* 1 MiB: 256 lines of 4 KiB */
+#define BENCH_FB_MAX_PAGES  1024UL          /* up to the working set */
 #define BENCH_FB_LINE_BYTES 4096UL          /* 1024 pixels of 32 bits */
 #define BENCH_WS_GFN        0x800UL
 #define BENCH_MAX_WS_MIB    1024UL
@@ -46,6 +49,11 @@ struct bench_ctrl {
     uint32_t ws_mib;                        /* working set, MiB */
     uint32_t fb_every;                      /* draw every n transactions (0: never) */
     uint32_t fb_lines;                      /* lines drawn each time */
+    uint32_t fb_pages;                      /* framebuffer lines (0: BENCH_FB_PAGES) */
+    uint32_t fb_scroll;                     /* 1: a text console: scroll up by
+                                               fb_lines, then draw them at the
+                                               bottom; 0: draw fb_lines lines
+                                               moving down the screen */
     uint32_t pad0;
 
     volatile uint32_t cmd;                  /* BENCH_CMD_* */

@@ -22,6 +22,7 @@
 #include <xen/sched.h>
 #include <xen/string.h>
 #include <xen/xmalloc.h>
+#include <asm/bitops.h>
 #include <public/domctl.h>
 #include <public/ext/dirty_stats.h>
 #include <asm/p2m.h>
@@ -158,6 +159,83 @@ void paging_mark_dirty(struct domain *d, unsigned long gfn, struct vcpu *v)
         ld->block_dirty[gfn >> ld->block_shift]++;
     if ( v )
         dirty_vcpu_count(v, pages_dirtied);
+}
+
+/*
+ * What paging_mark_dirty() does for each of n addresses, as a PML drain
+ * needs it: the tracked range, the per-block arrays and the leaf of the
+ * previous entry are kept in locals, and the counters that do not depend
+ * on the page added once at the end.  The counts come out exactly as n
+ * calls of paging_mark_dirty() would leave them.  Inlined twice, so that
+ * global log-dirty (every gfn tracked) has no range test.
+ */
+static __always_inline void mark_gpas(struct domain *d, const uint64_t *gpa,
+                                    unsigned int n, struct vcpu *v, bool ranged)
+{
+    struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
+    unsigned long *leaf = ld->last_leaf;
+    unsigned long leaf_base = leaf ? ld->last_leaf_base : ~0UL;
+    const unsigned long begin = ld->vram_begin, nr = ld->vram_nr;
+    const unsigned int shift = ld->block_shift, nr_blocks = ld->nr_blocks;
+    uint64_t *const blk_logged = ld->block_logged, *const blk_dirty = ld->block_dirty;
+    unsigned long skipped = 0, dirtied = 0;
+    unsigned int i;
+
+    for ( i = 0; i < n; i++ )
+    {
+        unsigned long gfn = gpa[i] >> PAGE_SHIFT, blk;
+        unsigned int newly;
+
+        if ( ranged && gfn - begin >= nr )
+        {
+            skipped++;                  /* not tracked (VRAM only) */
+            continue;
+        }
+        if ( unlikely((gfn & ~(LEAF_PFNS - 1)) != leaf_base) )
+        {
+            leaf = trie_leaf(ld, gfn, true);
+            if ( !leaf )
+            {
+                leaf_base = ~0UL;       /* counted in failed_allocs */
+                /* Logged, as paging_mark_dirty() counts it, but not set. */
+                if ( (gfn >> shift) < nr_blocks )
+                    blk_logged[gfn >> shift]++;
+                continue;
+            }
+            leaf_base = gfn & ~(LEAF_PFNS - 1);
+            ld->last_leaf = leaf;
+            ld->last_leaf_base = leaf_base;
+        }
+        newly = !__test_and_set_bit(LEAF_IDX(gfn), leaf);
+        dirtied += newly;
+        blk = gfn >> shift;
+        if ( likely(blk < nr_blocks) )
+        {
+            blk_logged[blk]++;
+            blk_dirty[blk] += newly;
+        }
+    }
+    ld->dirty_count += dirtied;
+    dirty_domain_add(d, writes_logged, n - skipped);
+    dirty_domain_add(d, pages_dirtied, dirtied);
+    if ( v )
+    {
+        dirty_vcpu_add(v, writes_logged, n - skipped);
+        dirty_vcpu_add(v, pages_dirtied, dirtied);
+    }
+}
+
+void paging_mark_dirty_gpas(struct domain *d, const uint64_t *gpa, unsigned int n,
+                            struct vcpu *v)
+{
+    const struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
+
+    if ( !ld->enabled )
+        return;
+    if ( ld->global )
+        mark_gpas(d, gpa, n, v, false);
+    else
+        mark_gpas(d, gpa, n, v, true);
 }
 
 /* Read (and with 'clean' clear) the bit of one pfn. */

@@ -687,11 +687,8 @@ void vmx_vcpu_flush_pml_buffer(struct vcpu *v)
 
     idx = __vmread(GUEST_PML_INDEX);
     i = idx >= PML_ENTITY_NUM ? 0 : idx + 1;
-    for ( ; i < PML_ENTITY_NUM; i++ )
-    {
-        dirty_vcpu_count(v, pml_entries);
-        paging_mark_dirty(v->domain, buf[i] >> PAGE_SHIFT, v);
-    }
+    dirty_vcpu_add(v, pml_entries, PML_ENTITY_NUM - i);
+    paging_mark_dirty_gpas(v->domain, &buf[i], PML_ENTITY_NUM - i, v);
     __vmwrite(GUEST_PML_INDEX, PML_ENTITY_NUM - 1);
 }
 

@@ -2,7 +2,7 @@
 /*
  * Atomic bit operations on arrays of unsigned long (bit nr of the array).
  * Used on memory shared with guests (the event channel bitmaps), so they
- * are locked read-modify-write instructions.
+ * are locked read-modify-write instructions; the __ one is not.
  */
 #ifndef __ASM_X86_BITOPS_H__
 #define __ASM_X86_BITOPS_H__
@@ -40,6 +40,17 @@ static inline bool test_and_clear_bit(unsigned int nr, volatile unsigned long *a
     asm volatile ( "lock btrq %2, %1"
                    : "=@ccc" (old), "+m" (addr[nr / BITS_PER_LONG])
                    : "Ir" ((unsigned long)(nr % BITS_PER_LONG)) : "memory" );
+    return old;
+}
+
+/* Not atomic, as Xen's: for bitmaps whose writers are serialised otherwise. */
+static inline bool __test_and_set_bit(unsigned int nr, unsigned long *addr)
+{
+    bool old;
+
+    asm ( "btsq %2, %1"
+          : "=@ccc" (old), "+m" (addr[nr / BITS_PER_LONG])
+          : "Ir" ((unsigned long)(nr % BITS_PER_LONG)) );
     return old;
 }
 

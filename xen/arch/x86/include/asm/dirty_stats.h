@@ -41,6 +41,7 @@ struct dirty_domain_counters {
 };
 
 #define dirty_vcpu_count(v, ctr)        ((v)->arch.hvm.dirty.ctr++)
+#define dirty_vcpu_add(v, ctr, n)       ((v)->arch.hvm.dirty.ctr += (n))
 #define dirty_domain_count(d, ctr)      ((d)->arch.paging.dirty.ctr++)
 #define dirty_domain_add(d, ctr, n)     ((d)->arch.paging.dirty.ctr += (n))
 

@@ -98,6 +98,9 @@ struct paging_domain {
 
 /* Record that gfn was written (by v, or by the hypervisor if v is NULL). */
 void paging_mark_dirty(struct domain *d, unsigned long gfn, struct vcpu *v);
+/* paging_mark_dirty() for each of n guest-physical addresses v wrote (PML). */
+void paging_mark_dirty_gpas(struct domain *d, const uint64_t *gpa, unsigned int n,
+                            struct vcpu *v);
 bool paging_gfn_tracked(const struct domain *d, unsigned long gfn);
 
 int paging_domctl(struct domain *d, struct xen_domctl_shadow_op *sc);
