@@ -32,6 +32,15 @@
 #   make bench-migrate  only the live-migration runs (group migrate: Xen's
 #                 policy against ours over a capped link, PML and WP); rewrites
 #                 only their section of docs/performance.md
+#   make install  the toolstack as Xen installs it: the shared libraries
+#                 (libxenctrl.so.4.17 ...) and their archives in $(libdir),
+#                 the headers in $(includedir) (the public ABI in
+#                 $(includedir)/xen), pkg-config files in $(libdir)/pkgconfig,
+#                 xl and xentop in $(sbindir), the man pages in $(mandir)
+#                 (rendered by pandoc).  DESTDIR, prefix (/usr/local),
+#                 libdir, bindir, sbindir, includedir, mandir as Xen's
+#                 config/Paths.mk (config/Paths.mk here)
+#   make docs     render the man pages (docs/man1, man3, man5)
 #   make clean
 # `run` and `test` install the Debian packages they need first.
 
@@ -47,7 +56,7 @@ RUN_DIR ?= tests/out/dom0-run
 # quoting to break on).
 export RUN_XEN_CMDLINE RUN_TIMEOUT RUN_DIR DOM0_INIT
 
-.PHONY: all xen guests tools deps run run-dom0 run-demo test bench bench-scale bench-migrate fuzz clean
+.PHONY: all xen guests tools docs install deps run run-dom0 run-demo test bench bench-scale bench-migrate fuzz clean
 
 all: xen guests tools
 
@@ -59,6 +68,14 @@ guests:
 
 tools:
 	$(MAKE) -C tools
+
+docs:
+	$(MAKE) -C docs
+
+# The hypervisor itself is installed by hand (GRUB's menu, docs/design.md).
+install: tools
+	$(MAKE) -C tools install
+	$(MAKE) -C docs install
 
 deps:
 	@tools/misc/install-deps.sh
@@ -98,4 +115,5 @@ clean:
 	$(MAKE) -C xen clean
 	$(MAKE) -C tests clean
 	$(MAKE) -C tools clean
+	$(MAKE) -C docs clean
 	rm -rf tests/unit/bin tests/abi/bin

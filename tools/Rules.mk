@@ -3,32 +3,73 @@
 # Settings shared by everything under tools/ (Xen's tools/Rules.mk idea):
 # include it after setting XEN_ROOT.
 #
-#   CFLAGS_xeninclude     the public headers and tools/include
-#   LDLIBS_libxenctrl     what to link for libxenctrl (and its dependencies),
-#   LDLIBS_libxendevicemodel, LDLIBS_libxencall, LDLIBS_libxentoollog,
-#   LDLIBS_libxenforeignmemory, LDLIBS_libxenguest
-#                         likewise, as static archives
+#   CFLAGS_xeninclude     tools/include only: the libraries' headers and the
+#                         public ABI as <xen/...> (tools/include/Makefile
+#                         makes tools/include/xen/); never xen/include
+#   TOOLS_INCLUDE_STAMP   an order-only prerequisite of everything compiled
+#                         against CFLAGS_xeninclude
+#   LDLIBS_libxen<lib>    what a program links for lib<lib> as Xen's: the
+#                         shared library (lib<lib>.so in its directory), with
+#                         -rpath-link for what it needs in turn
+#   ARCHIVE_libxen<lib>   the same as static archives, with every archive
+#                         they need (for dom0's static programs and the tests)
+#   XEN_TOOLS_VERSION     the Xen release whose library ABI the tools follow:
+#                         the version-named libraries' MAJOR (libxenctrl.so.4.17)
+
+# `all' is the default target of every Makefile that includes this one.
+all:
 
 include $(XEN_ROOT)/Config.mk
+include $(XEN_ROOT)/config/Paths.mk
+
+XEN_TOOLS_VERSION := 4.17
 
 TOOLS_CFLAGS ?= $(HOSTCFLAGS) -fPIC -MMD -MP
-CFLAGS_xeninclude := -I$(XEN_ROOT)/tools/include -I$(XEN_ROOT)/xen/include \
-                     -D__XEN_TOOLS__
+CFLAGS_xeninclude := -I$(XEN_ROOT)/tools/include -D__XEN_TOOLS__
+TOOLS_INCLUDE_STAMP := $(XEN_ROOT)/tools/include/xen/.dir
 
-XEN_libxentoollog      := $(XEN_ROOT)/tools/libs/toollog
-XEN_libxencall         := $(XEN_ROOT)/tools/libs/call
-XEN_libxendevicemodel  := $(XEN_ROOT)/tools/libs/devicemodel
-XEN_libxenctrl         := $(XEN_ROOT)/tools/libs/ctrl
-XEN_libxenforeignmemory := $(XEN_ROOT)/tools/libs/foreignmemory
-XEN_libxenguest        := $(XEN_ROOT)/tools/libs/guest
+# Made on first use by any Makefile that includes this one.
+ifneq ($(TOOLS_INCLUDE_MAKEFILE),y)
+$(TOOLS_INCLUDE_STAMP): $(XEN_ROOT)/tools/include/Makefile \
+                        $(XEN_ROOT)/xen/include/public
+	$(MAKE) -s --no-print-directory -C $(XEN_ROOT)/tools/include
+endif
 
-LDLIBS_libxentoollog     := $(XEN_libxentoollog)/libxentoollog.a
-LDLIBS_libxencall        := $(XEN_libxencall)/libxencall.a $(LDLIBS_libxentoollog)
-LDLIBS_libxendevicemodel := $(XEN_libxendevicemodel)/libxendevicemodel.a \
-                            $(LDLIBS_libxencall)
-LDLIBS_libxenctrl        := $(XEN_libxenctrl)/libxenctrl.a \
-                            $(LDLIBS_libxendevicemodel)
-LDLIBS_libxenforeignmemory := $(XEN_libxenforeignmemory)/libxenforeignmemory.a \
-                              $(LDLIBS_libxentoollog)
-LDLIBS_libxenguest       := $(XEN_libxenguest)/libxenguest.a \
-                            $(LDLIBS_libxenforeignmemory) $(LDLIBS_libxenctrl)
+comma := ,
+
+# The libraries below tools/libs (directory, file name, what each uses:
+# Xen's tools/libs/uselibs.mk, less the libraries not built here).
+TOOLS_LIBS := toollog call foreignmemory devicemodel ctrl guest light util
+FILENAME_toollog       := xentoollog
+FILENAME_call          := xencall
+FILENAME_foreignmemory := xenforeignmemory
+FILENAME_devicemodel   := xendevicemodel
+FILENAME_ctrl          := xenctrl
+FILENAME_guest         := xenguest
+FILENAME_light         := xenlight
+FILENAME_util          := xlutil
+USELIBS_toollog        :=
+USELIBS_call           := toollog
+USELIBS_foreignmemory  := toollog
+USELIBS_devicemodel    := toollog call
+USELIBS_ctrl           := toollog call foreignmemory devicemodel
+USELIBS_guest          := ctrl
+USELIBS_light          := toollog ctrl guest
+USELIBS_util           := light
+
+# Every library $(1) needs, directly or not.
+xenlibs-dependencies = $(sort $(foreach l,$(1),$(USELIBS_$(l)) \
+                           $(call xenlibs-dependencies,$(USELIBS_$(l)))))
+xenlibs-rpath = $(addprefix -Wl$(comma)-rpath-link=$(XEN_ROOT)/tools/libs/, \
+                    $(call xenlibs-dependencies,$(1)))
+xenlibs-archive-order = $(foreach l,$(TOOLS_LIBS_LINK_ORDER),$(filter $(l),$(1)))
+TOOLS_LIBS_LINK_ORDER := util light guest ctrl devicemodel foreignmemory call toollog
+
+define xenlib-vars
+XEN_libxen$(1)      := $(XEN_ROOT)/tools/libs/$(1)
+LDLIBS_libxen$(1)   := $$(call xenlibs-rpath,$(1)) \
+                       $(XEN_ROOT)/tools/libs/$(1)/lib$(FILENAME_$(1)).so
+ARCHIVE_libxen$(1)  := $$(foreach l,$$(call xenlibs-archive-order,$(1) $$(call xenlibs-dependencies,$(1))), \
+                           $(XEN_ROOT)/tools/libs/$$(l)/lib$$(FILENAME_$$(l)).a)
+endef
+$(foreach l,$(TOOLS_LIBS),$(eval $(call xenlib-vars,$(l))))

@@ -14,8 +14,10 @@
  * EACCES for an interface version mismatch), or to the reason a local
  * step failed (ENOMEM ...).
  *
- * The public ABI comes from the hypervisor's own headers, xen/include/public
- * (Xen 4.17 layouts); build with -I<tree>/xen/include -I<tree>/tools/include.
+ * The public ABI is the hypervisor's (Xen 4.17 layouts), seen as <xen/...>
+ * as in Xen: in the tree tools/include/xen/ (links into xen/include/public,
+ * made by tools/include/Makefile), installed as $(includedir)/xen/.  Build
+ * with -I<tree>/tools/include, or against an installed tree.
  */
 #ifndef XENCTRL_H
 #define XENCTRL_H
@@ -29,18 +31,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "public/xen.h"
-#include "public/domctl.h"
-#include "public/sysctl.h"
-#include "public/version.h"
-#include "public/ext/dirty_sysctl.h"
-#include "public/sched.h"
-#include "public/memory.h"
-#include "public/event_channel.h"
-#include "public/hvm/dm_op.h"
-#include "public/hvm/params.h"
-#include "public/ext/dirty_stats.h"
-#include "public/ext/domain_memory.h"
+#include <xen/xen.h>
+#include <xen/domctl.h>
+#include <xen/sysctl.h>
+#include <xen/version.h>
+#include <xen/ext/dirty_sysctl.h>
+#include <xen/sched.h>
+#include <xen/memory.h>
+#include <xen/event_channel.h>
+#include <xen/hvm/dm_op.h>
+#include <xen/hvm/params.h>
+#include <xen/ext/dirty_stats.h>
+#include <xen/ext/domain_memory.h>
 
 #include "xentoollog.h"
 

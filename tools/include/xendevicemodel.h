@@ -16,8 +16,8 @@
 
 #include <stdint.h>
 
-#include "public/xen.h"
-#include "public/hvm/dm_op.h"
+#include <xen/xen.h>
+#include <xen/hvm/dm_op.h>
 
 /* Callers that do not log need not include xentoollog.h. */
 struct xentoollog_logger;

@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "public/xen.h"
+#include <xen/xen.h>
 
 /* Callers who do not log need not include xentoollog.h. */
 struct xentoollog_logger;

@@ -20,9 +20,10 @@ PACKAGES=(
     libyajl-dev                  # JSON for the toolstack
     libncurses-dev               # xentop's screen
 )
-# test: what tools/tests/xentop drives xentop's screen with.
+# test: what tools/tests/xentop drives xentop's screen with; pandoc, which
+# renders the man pages in `make install` (tools/tests/libs installs).
 if [ "${1:-}" = test ]; then
-    PACKAGES+=(tmux)
+    PACKAGES+=(tmux pandoc)
 fi
 if [ "${1:-}" = dom0 ]; then
     PACKAGES+=(xz-utils          # the bzImage's XZ payload (tools/dom0)

@@ -56,6 +56,7 @@ run_suite tools-xl make -s -C tools/tests/xl
 run_suite tools-xentop make -s -C tools/tests/xentop
 run_suite tools-guest make -s -C tools/tests/guest
 run_suite tools-migrate make -s -C tools/tests/migrate
+run_suite tools-libs make -s -C tools/tests/libs
 run_suite guests tests/run-tests.sh -n
 # Debian's stock kernel as the PVH control domain, running the toolstack
 # against live guests, save/restore and migration (fetched once with apt

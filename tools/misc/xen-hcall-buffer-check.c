@@ -53,7 +53,7 @@
 
 #include <xenctrl.h>
 #include <xencall.h>
-#include "public/hvm/save.h"
+#include <xen/hvm/save.h>
 
 #define PG              4096UL
 #define POISON          0xa5

@@ -33,9 +33,13 @@ TOOLSTACK_SRCS := \
 
 LIBC_SRCS := malloc.c stdio.c misc.c io.c
 
+# The libraries see what they see on Linux: tools/include (their headers,
+# the public ABI as <xen/...>: tools/include/Makefile), never xen/include.
 TOOLSTACK_CPPFLAGS := -nostdinc -isystem $(shell $(CC) -print-file-name=include) \
-    -I$(CURDIR)/common/libc/include -I$(XEN_ROOT)/tools/include \
-    -I$(XEN_ROOT)/xen/include -D__XEN_TOOLS__
+    -I$(CURDIR)/common/libc/include -I$(XEN_ROOT)/tools/include -D__XEN_TOOLS__
+TOOLS_INCLUDE_STAMP := $(XEN_ROOT)/tools/include/xen/.dir
+$(TOOLS_INCLUDE_STAMP):
+	$(MAKE) -s --no-print-directory -C $(XEN_ROOT)/tools/include
 
 # Helpers of the control-domain tests themselves, on top of the libraries.
 TOOLSTACK_TEST_SRCS := dirty-check.c
@@ -47,28 +51,26 @@ TOOLSTACK_OBJS := $(addprefix $(OBJ)/tools/,$(TOOLSTACK_SRCS:.c=.o)) \
 TOOLSTACK_LIB := $(OBJ)/libtoolstack.a
 TOOLSTACK_ELFS := $(addprefix $(BIN)/,$(addsuffix .elf,$(TOOLSTACK_TESTS)))
 
-$(OBJ)/tools/%.o: $(TOOLS_LIBS)/%.c
+$(OBJ)/tools/%.o: $(TOOLS_LIBS)/%.c | $(TOOLS_INCLUDE_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) $(TOOLSTACK_CPPFLAGS) -c $< -o $@
 
 # libelf, part of libxenguest, from the hypervisor's tree.
-$(OBJ)/tools/libelf/%.o: $(LIBELF_DIR)/%.c
+$(OBJ)/tools/libelf/%.o: $(LIBELF_DIR)/%.c | $(TOOLS_INCLUDE_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) $(TOOLSTACK_CPPFLAGS) -c $< -o $@
 
 # libxenguest sits on libxenctrl's internals (xc_private.h), as in Xen.
 $(OBJ)/tools/guest/%.o: TOOLSTACK_CPPFLAGS += -I$(TOOLS_LIBS)/ctrl
 
-# The libc may use the guest library's headers (console, panic).
-$(OBJ)/libc/%.o: common/libc/%.c
+# The libc is the guest library's (console, panic): it sees its headers.
+$(OBJ)/libc/%.o: common/libc/%.c | $(TOOLS_INCLUDE_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(GUEST_CFLAGS) $(TOOLSTACK_CPPFLAGS) -I$(CURDIR)/common/include \
-	    -c $< -o $@
+	$(CC) $(GUEST_CFLAGS) $(TOOLSTACK_CPPFLAGS) $(GUEST_CPPFLAGS) -c $< -o $@
 
-$(OBJ)/tstest/%.o: common/%.c
+$(OBJ)/tstest/%.o: common/%.c | $(TOOLS_INCLUDE_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(GUEST_CFLAGS) $(TOOLSTACK_CPPFLAGS) -I$(CURDIR)/common/include \
-	    -c $< -o $@
+	$(CC) $(GUEST_CFLAGS) $(TOOLSTACK_CPPFLAGS) $(GUEST_CPPFLAGS) -c $< -o $@
 
 $(TOOLSTACK_LIB): $(TOOLSTACK_OBJS)
 	@rm -f $@
@@ -77,6 +79,7 @@ $(TOOLSTACK_LIB): $(TOOLSTACK_OBJS)
 # The tests' own main.c sees both the guest library and the toolstack.
 $(TOOLSTACK_TESTS:%=$(OBJ)/%/main.o): \
     GUEST_CPPFLAGS := $(TOOLSTACK_CPPFLAGS) $(GUEST_CPPFLAGS)
+$(TOOLSTACK_TESTS:%=$(OBJ)/%/main.o): | $(TOOLS_INCLUDE_STAMP)
 
 # A test may carry assembly of its own (tests/<name>/*.S): linked in too.
 test_asm_objs = $(patsubst %.S,$(OBJ)/%.o,$(wildcard $(1)/*.S))

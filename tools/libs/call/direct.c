@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "private.h"
-#include "public/xen.h"
-#include "public/version.h"
+#include <xen/xen.h>
+#include <xen/version.h>
 
 /*
  * Provided by the environment (tests/common/hypercall.c): the hypercall

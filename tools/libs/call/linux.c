@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "private.h"
-#include "xen-sys/Linux/privcmd.h"
+#include <xen/sys/privcmd.h>
 
 int osdep_xencall_open(xencall_handle *xcall)
 {

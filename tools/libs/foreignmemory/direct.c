@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "private.h"
-#include "public/memory.h"
+#include <xen/memory.h>
 
 /* 2 GiB to 3 GiB, guest-physical. */
 #define FMEM_WINDOW_BASE_GFN    0x80000UL

@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "private.h"
-#include "xen-sys/Linux/privcmd.h"
+#include <xen/sys/privcmd.h>
 
 /* A frame that is paged out is asked for again, this often at most. */
 #define PAGED_RETRIES 100

@@ -11,7 +11,7 @@
 #include <inttypes.h>
 
 #include "xg_private.h"
-#include <xen/libelf.h>
+#include <xen/libelf/libelf.h>
 
 /*
  * libelf's checks of the image alone (elf_init, elf_parse_binary): the

@@ -2,7 +2,8 @@
 /*
  * libxenguest internals: the PVH layout, logging, and the steps xc_dom_*
  * calls (exposed here for the host unit tests in tools/tests/guest).  The
- * ELF format is libelf's (xen/libelf.h).
+ * ELF format is libelf's (<xen/libelf/libelf.h>, the hypervisor's
+ * xen/include/xen/libelf.h as Xen's tools see it).
  */
 #ifndef XG_PRIVATE_H
 #define XG_PRIVATE_H
@@ -14,8 +15,8 @@
 #include "xc_private.h"         /* tools/libs/ctrl */
 #include "xenguest.h"
 #include "xenforeignmemory.h"
-#include "public/hvm/save.h"
-#include "public/hvm/start_info.h"
+#include <xen/hvm/save.h>
+#include <xen/hvm/start_info.h>
 
 /* ---- the PVH guest's layout (as the hypervisor's own builder) --------- */
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Host unit tests of libxenctrl, libxendevicemodel, libxencall and
- * libxentoollog, built from the real sources over a mock backend.
+ * libxentoollog, built from the real sources over the fake hypervisor
+ * (tools/tests/fake), each test answering the hypercalls itself.
  *
  *   test-ctrl [link-check-program]
  *
@@ -91,17 +92,17 @@ struct capture_logger *captured(void)
 
 /* ---- helpers -------------------------------------------------------------- */
 
-xc_interface *open_xch(mock_handler_t h)
+xc_interface *open_xch(fake_handler_t h)
 {
     xc_interface *xch;
 
     memset(&capture, 0, sizeof(capture));
-    mock_open_errno = 0;
+    fake_fail_clear();
     xch = xc_interface_open(capture_logger(), NULL, 0);
     CHECK(xch, "xc_interface_open failed: errno %d", errno);
     if ( !xch )
         exit(1);
-    mock_reset(h);
+    fake_answer(h ? h : fake_answer_zero);
 
     return xch;
 }
@@ -109,22 +110,22 @@ xc_interface *open_xch(mock_handler_t h)
 void close_xch(xc_interface *xch)
 {
     CHECK(xc_interface_close(xch) == 0, "xc_interface_close failed");
-    CHECK(mock_live_pages() == 0, "%lu hypercall buffer page(s) leaked",
-          mock_live_pages());
+    CHECK(fake_live_buffer_pages() == 0, "%lu hypercall buffer page(s) leaked",
+          fake_live_buffer_pages());
 }
 
-struct mock_call *call_(unsigned int i, const char *file, int line)
+struct fake_call *call_(unsigned int i, const char *file, int line)
 {
-    static struct mock_call none;
+    static struct fake_call none;
 
-    if ( i < mock_nr_calls && i < MOCK_MAX_CALLS )
-        return &mock_calls[i];
-    check_(false, file, line, "no hypercall #%u (%u made)", i, mock_nr_calls);
+    if ( i < fake_nr_calls && i < FAKE_MAX_CALLS )
+        return &fake_calls[i];
+    check_(false, file, line, "no hypercall #%u (%u made)", i, fake_nr_calls);
     memset(&none, 0, sizeof(none));
     return &none;
 }
 
-void check_domctl_(const struct mock_call *c, uint32_t cmd, uint32_t domid,
+void check_domctl_(const struct fake_call *c, uint32_t cmd, uint32_t domid,
                    const char *file, int line)
 {
     check_(c->op == __HYPERVISOR_domctl, file, line,
@@ -141,7 +142,7 @@ void check_domctl_(const struct mock_call *c, uint32_t cmd, uint32_t domid,
            "domctl _pad not zero");
 }
 
-void check_sysctl_(const struct mock_call *c, uint32_t cmd,
+void check_sysctl_(const struct fake_call *c, uint32_t cmd,
                    const char *file, int line)
 {
     check_(c->op == __HYPERVISOR_sysctl, file, line,
@@ -165,6 +166,7 @@ int main(int argc, char **argv)
     const struct test_case *t;
 
     setvbuf(stdout, NULL, _IONBF, 0);
+    fake_reset();
     link_check_path = argc > 1 ? argv[1] : NULL;
 
     for ( i = 0; i < sizeof(lists) / sizeof(lists[0]); i++ )

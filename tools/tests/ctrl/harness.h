@@ -12,7 +12,7 @@
 
 #include <xenctrl.h>
 
-#include "mock.h"
+#include "../fake/fake.h"
 
 bool check_(bool ok, const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -35,22 +35,22 @@ xentoollog_logger *capture_logger(void);
 struct capture_logger *captured(void);
 
 /*
- * Open an interface on the mock backend with the capture logger and the
+ * Open an interface on the fake hypervisor with the capture logger and the
  * given handler; close it and check that every buffer was freed.
  */
-xc_interface *open_xch(mock_handler_t h);
+xc_interface *open_xch(fake_handler_t h);
 void close_xch(xc_interface *xch);
 
 /* The i-th recorded call, checked to exist. */
-struct mock_call *call_(unsigned int i, const char *file, int line);
+struct fake_call *call_(unsigned int i, const char *file, int line);
 #define CALL(i) call_(i, __FILE__, __LINE__)
 
 /* Check the envelope of a domctl / sysctl call. */
-void check_domctl_(const struct mock_call *c, uint32_t cmd, uint32_t domid,
+void check_domctl_(const struct fake_call *c, uint32_t cmd, uint32_t domid,
                    const char *file, int line);
 #define CHECK_DOMCTL(c, cmd, domid) \
     check_domctl_(c, cmd, domid, __FILE__, __LINE__)
-void check_sysctl_(const struct mock_call *c, uint32_t cmd,
+void check_sysctl_(const struct fake_call *c, uint32_t cmd,
                    const char *file, int line);
 #define CHECK_SYSCTL(c, cmd) check_sysctl_(c, cmd, __FILE__, __LINE__)
 

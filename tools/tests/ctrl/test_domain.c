@@ -8,7 +8,7 @@
 
 #include "harness.h"
 
-static long fail_esrch(struct mock_call *c, void *live)
+static long fail_esrch(struct fake_call *c, void *live)
 {
     (void)c;
     (void)live;
@@ -20,16 +20,16 @@ static void simple_domctl(int (*fn)(xc_interface *, uint32_t), uint32_t cmd,
                           const char *name)
 {
     xc_interface *xch = open_xch(NULL);
-    struct mock_call *c;
+    struct fake_call *c;
 
     CHECK(fn(xch, 7) == 0, "%s(7) failed", name);
-    CHECK(mock_nr_calls == 1, "%s: %u hypercalls", name, mock_nr_calls);
+    CHECK(fake_nr_calls == 1, "%s: %u hypercalls", name, fake_nr_calls);
     c = CALL(0);
     CHECK_DOMCTL(c, cmd, 7);
     CHECK(all_zero(&c->domctl.u, sizeof(c->domctl.u)),
           "%s: domctl.u not zero", name);
 
-    mock_reset(fail_esrch);
+    fake_answer(fail_esrch);
     CHECK_ERRNO(fn(xch, 0x7fef), ESRCH, name);
     close_xch(xch);
 }
@@ -54,7 +54,7 @@ static void test_destroy(void)
 static void test_shutdown(void)
 {
     xc_interface *xch = open_xch(NULL);
-    struct mock_call *c;
+    struct fake_call *c;
 
     CHECK(xc_domain_shutdown(xch, 5, SHUTDOWN_crash) == 0, "shutdown failed");
     c = CALL(0);
@@ -68,7 +68,7 @@ static void test_shutdown(void)
           "argument {%u, %u}", c->remote_shutdown.domain_id,
           c->remote_shutdown.reason);
 
-    mock_reset(fail_esrch);
+    fake_answer(fail_esrch);
     CHECK_ERRNO(xc_domain_shutdown(xch, 99, SHUTDOWN_poweroff), ESRCH,
                 "xc_domain_shutdown");
     close_xch(xch);
@@ -76,12 +76,12 @@ static void test_shutdown(void)
 
 /* ---- getinfolist (sysctl) ------------------------------------------------- */
 
-static long getinfolist_two(struct mock_call *c, void *live)
+static long getinfolist_two(struct fake_call *c, void *live)
 {
     struct xen_sysctl *s = live;
     xc_domaininfo_t *buf = s->u.getdomaininfolist.buffer.p;
 
-    if ( !mock_is_safe(buf, s->u.getdomaininfolist.max_domains *
+    if ( !fake_is_safe(buf, s->u.getdomaininfolist.max_domains *
                             sizeof(*buf)) )
         return -EFAULT;
     (void)c;
@@ -94,7 +94,7 @@ static long getinfolist_two(struct mock_call *c, void *live)
     return 0;
 }
 
-static long fail_eperm(struct mock_call *c, void *live)
+static long fail_eperm(struct fake_call *c, void *live)
 {
     (void)c;
     (void)live;
@@ -105,7 +105,7 @@ static void test_getinfolist(void)
 {
     xc_interface *xch = open_xch(getinfolist_two);
     xc_domaininfo_t info[4];
-    struct mock_call *c;
+    struct fake_call *c;
     int n;
 
     memset(info, 0xaa, sizeof(info));
@@ -123,7 +123,7 @@ static void test_getinfolist(void)
           info[1].flags == XEN_DOMINF_paused && info[1].tot_pages == 2048,
           "records not copied back");
 
-    mock_reset(fail_eperm);
+    fake_answer(fail_eperm);
     CHECK_ERRNO(xc_domain_getinfolist(xch, 1, 4, info), EPERM,
                 "xc_domain_getinfolist");
     close_xch(xch);
@@ -132,7 +132,7 @@ static void test_getinfolist(void)
 /* ---- getinfo (one domctl per domain) ---------------------------------------- */
 
 /* Domains 0, 3 and 9; getdomaininfo returns the first id >= the one asked. */
-static long getinfo_table(struct mock_call *c, void *live)
+static long getinfo_table(struct fake_call *c, void *live)
 {
     static const struct {
         domid_t id;
@@ -175,8 +175,8 @@ static void test_getinfo(void)
 
     n = xc_domain_getinfo(xch, 0, 8, info);
     CHECK(n == 3, "returned %d, expected 3", n);
-    CHECK(mock_nr_calls == 4, "%u domctls, expected 4 (the last fails)",
-          mock_nr_calls);
+    CHECK(fake_nr_calls == 4, "%u domctls, expected 4 (the last fails)",
+          fake_nr_calls);
     CHECK_DOMCTL(CALL(0), XEN_DOMCTL_getdomaininfo, 0);
     CHECK_DOMCTL(CALL(1), XEN_DOMCTL_getdomaininfo, 1);
     CHECK_DOMCTL(CALL(2), XEN_DOMCTL_getdomaininfo, 4);
@@ -199,20 +199,20 @@ static void test_getinfo(void)
           "d3 numbers decoded wrongly");
 
     /* Asking for one domain gives the next existing one. */
-    mock_reset(getinfo_table);
+    fake_answer(getinfo_table);
     n = xc_domain_getinfo(xch, 4, 1, info);
     CHECK(n == 1 && info[0].domid == 9, "getinfo(4, 1): %d, d%u", n,
           info[0].domid);
-    CHECK(mock_nr_calls == 1, "%u domctls for one domain", mock_nr_calls);
+    CHECK(fake_nr_calls == 1, "%u domctls for one domain", fake_nr_calls);
 
-    mock_reset(getinfo_table);
+    fake_answer(getinfo_table);
     CHECK_ERRNO(xc_domain_getinfo(xch, 10, 1, info), ESRCH,
                 "xc_domain_getinfo past the end");
     close_xch(xch);
 }
 
 /* A mismatched interface version is EACCES, logged as a hint. */
-static long fail_eacces(struct mock_call *c, void *live)
+static long fail_eacces(struct fake_call *c, void *live)
 {
     (void)c;
     (void)live;
@@ -247,7 +247,7 @@ static void test_raw_domctl(void)
 /* ---- reservations, the paging pool ---------------------------------------------- */
 
 /* As the hypervisor: some extents done, and the list written back untouched. */
-static long two_done(struct mock_call *c, void *live)
+static long two_done(struct fake_call *c, void *live)
 {
     (void)c; (void)live;
     return 2;
@@ -257,7 +257,7 @@ static void test_reservations(void)
 {
     xc_interface *xch = open_xch(two_done);
     xen_pfn_t gfns[3] = { 0x400, 0x800, 0x1000 };
-    struct mock_call *c;
+    struct fake_call *c;
 
     CHECK(xc_domain_decrease_reservation(xch, 5, 3, 9, gfns) == 2, "decrease: not 2 done");
     c = CALL(0);
@@ -277,7 +277,7 @@ static void test_reservations(void)
                 "decrease of no list");
     CHECK(xc_domain_decrease_reservation_exact(xch, 5, 2, 0, gfns) == 0, "2 of 2 not 0");
 
-    mock_reset(two_done);
+    fake_answer(two_done);
     CHECK(xc_domain_increase_reservation(xch, DOMID_SELF, 4, 0, 0, NULL) == 2,
           "increase: not 2 done");
     c = CALL(0);
@@ -288,10 +288,10 @@ static void test_reservations(void)
     CHECK_ERRNO(xc_domain_increase_reservation_exact(xch, 5, 4, 0, 0, NULL), ENOMEM,
                 "increase_exact with 2 of 4");
     close_xch(xch);
-    CHECK(mock_live_pages() == 0, "hypercall buffers leaked");
+    CHECK(fake_live_buffer_pages() == 0, "hypercall buffers leaked");
 }
 
-static long answer_123(struct mock_call *c, void *live)
+static long answer_123(struct fake_call *c, void *live)
 {
     (void)c; (void)live;
     return 123;
@@ -301,7 +301,7 @@ static void test_reservation_queries(void)
 {
     xc_interface *xch = open_xch(answer_123);
     xen_pfn_t gpfns = 0;
-    struct mock_call *c;
+    struct fake_call *c;
 
     CHECK(xc_domain_get_tot_pages(xch, 3) == 123, "tot_pages");
     c = CALL(0);
@@ -310,12 +310,12 @@ static void test_reservation_queries(void)
     CHECK(xc_domain_maximum_gpfn(xch, 3, &gpfns) == 0 && gpfns == 123, "maximum_gpfn %lu",
           (unsigned long)gpfns);
     CHECK(CALL(1)->arg[0] == XENMEM_maximum_gpfn, "maximum_gpfn cmd");
-    mock_reset(fail_esrch);
+    fake_answer(fail_esrch);
     CHECK_ERRNO(xc_domain_get_tot_pages(xch, 0x7fef), ESRCH, "tot_pages of no domain");
     close_xch(xch);
 }
 
-static long mempool_answer(struct mock_call *c, void *live)
+static long mempool_answer(struct fake_call *c, void *live)
 {
     struct xen_domctl *d = live;
 
@@ -349,7 +349,7 @@ static void test_paging_mempool(void)
     CHECK(xc_domain_get_memory(xch, 4, &m) == 0 && m.tot_pages == 2048 &&
           m.pool_pages == 512 && m.heap_limit == 70, "get_domain_memory");
     CHECK_DOMCTL(CALL(2), XEN_DOMCTL_get_domain_memory, 4);
-    mock_reset(fail_esrch);
+    fake_answer(fail_esrch);
     CHECK_ERRNO(xc_set_paging_mempool_size(xch, 0x7fef, 0), ESRCH, "set of no domain");
     close_xch(xch);
 }

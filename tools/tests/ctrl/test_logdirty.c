@@ -10,7 +10,7 @@
 
 #include "harness.h"
 
-static long shadow_mb(struct mock_call *c, void *live)
+static long shadow_mb(struct fake_call *c, void *live)
 {
     struct xen_domctl *d = live;
 
@@ -19,7 +19,7 @@ static long shadow_mb(struct mock_call *c, void *live)
     return 0;
 }
 
-static long fail_einval(struct mock_call *c, void *live)
+static long fail_einval(struct fake_call *c, void *live)
 {
     (void)c;
     (void)live;
@@ -29,7 +29,7 @@ static long fail_einval(struct mock_call *c, void *live)
 static void test_shadow_control(void)
 {
     xc_interface *xch = open_xch(NULL);
-    struct mock_call *c;
+    struct fake_call *c;
     unsigned int mb = 16;
 
     CHECK(xc_shadow_control(xch, 3, XEN_DOMCTL_SHADOW_OP_ENABLE_LOGDIRTY,
@@ -44,7 +44,7 @@ static void test_shadow_control(void)
           c->domctl.u.shadow_op.mode, c->domctl.u.shadow_op.mb);
 
     /* ENABLE with a mode, and mb passed both ways. */
-    mock_reset(shadow_mb);
+    fake_answer(shadow_mb);
     CHECK(xc_shadow_control(xch, 3, XEN_DOMCTL_SHADOW_OP_ENABLE, &mb,
                             XEN_DOMCTL_SHADOW_ENABLE_LOG_DIRTY) == 0,
           "ENABLE failed");
@@ -56,14 +56,14 @@ static void test_shadow_control(void)
           c->domctl.u.shadow_op.mb);
     CHECK(mb == 64, "mb not returned: %u", mb);
 
-    mock_reset(fail_einval);
+    fake_answer(fail_einval);
     CHECK_ERRNO(xc_shadow_control(xch, 3, XEN_DOMCTL_SHADOW_OP_OFF, NULL, 0),
                 EINVAL, "xc_shadow_control");
     close_xch(xch);
 }
 
 /* CLEAN: set bits 0 and 65 in the bitmap the hypervisor was given. */
-static long clean_bits(struct mock_call *c, void *live)
+static long clean_bits(struct fake_call *c, void *live)
 {
     struct xen_domctl *d = live;
     uint8_t *bm = d->u.shadow_op.dirty_bitmap.p;
@@ -71,7 +71,7 @@ static long clean_bits(struct mock_call *c, void *live)
     (void)c;
     if ( bm )
     {
-        if ( !mock_is_safe(bm, (d->u.shadow_op.pages + 7) / 8) )
+        if ( !fake_is_safe(bm, (d->u.shadow_op.pages + 7) / 8) )
             return -EFAULT;
         bm[0] |= 1;
         bm[8] |= 2;
@@ -87,7 +87,7 @@ static void test_logdirty_control(void)
     xc_interface *xch = open_xch(clean_bits);
     DECLARE_HYPERCALL_BUFFER(unsigned long, bitmap);
     xc_shadow_op_stats_t stats = { 0, 0 };
-    struct mock_call *c;
+    struct fake_call *c;
     long long rc;
 
     bitmap = xc_hypercall_buffer_alloc_pages(xch, bitmap, 1);
@@ -115,14 +115,14 @@ static void test_logdirty_control(void)
           "stats %u/%u", stats.fault_count, stats.dirty_count);
 
     /* PEEK without a bitmap: counters only, the handle stays NULL. */
-    mock_reset(clean_bits);
+    fake_answer(clean_bits);
     rc = xc_logdirty_control(xch, 4, XEN_DOMCTL_SHADOW_OP_PEEK, NULL, 0, 0,
                              NULL);
     CHECK(rc == 100, "PEEK returned %lld", rc);
     CHECK(!CALL(0)->domctl.u.shadow_op.dirty_bitmap.p,
           "NULL bitmap did not give a NULL handle");
 
-    mock_reset(fail_einval);
+    fake_answer(fail_einval);
     rc = xc_logdirty_control(xch, 4, XEN_DOMCTL_SHADOW_OP_CLEAN,
                              HYPERCALL_BUFFER(bitmap), 128, 0, &stats);
     CHECK_ERRNO(rc, EINVAL, "xc_logdirty_control");
@@ -132,7 +132,7 @@ static void test_logdirty_control(void)
 }
 
 /* track_dirty_vram: report frames 1 and 9 of the range. */
-static long vram_bits(struct mock_call *c, void *live)
+static long vram_bits(struct fake_call *c, void *live)
 {
     xen_dm_op_buf_t *bufs = live;
     uint8_t *bm;
@@ -145,7 +145,7 @@ static long vram_bits(struct mock_call *c, void *live)
     return 0;
 }
 
-static long fail_esrch(struct mock_call *c, void *live)
+static long fail_esrch(struct fake_call *c, void *live)
 {
     (void)c;
     (void)live;
@@ -156,15 +156,15 @@ static void test_track_dirty_vram(void)
 {
     xendevicemodel_handle *dmod;
     unsigned long bitmap[2] = { 0, 0 };
-    struct mock_call *c;
+    struct fake_call *c;
 
-    mock_open_errno = 0;
+    fake_fail_clear();
     dmod = xendevicemodel_open(capture_logger(), 0);
     CHECK(dmod, "xendevicemodel_open failed: errno %d", errno);
     if ( !dmod )
         return;
 
-    mock_reset(vram_bits);
+    fake_answer(vram_bits);
     CHECK(xendevicemodel_track_dirty_vram(dmod, 6, 0xa0, 70, bitmap) == 0,
           "track_dirty_vram failed: errno %d", errno);
     c = CALL(0);
@@ -188,25 +188,25 @@ static void test_track_dirty_vram(void)
           bitmap[0], bitmap[1]);
 
     /* nr == 0 stops tracking: an empty second buffer. */
-    mock_reset(NULL);
+    fake_answer(fake_answer_zero);
     CHECK(xendevicemodel_track_dirty_vram(dmod, 6, 0, 0, NULL) == 0,
           "stop failed");
     CHECK(CALL(0)->dm_bufs[1].size == 0, "stop: bitmap size %lu",
           (unsigned long)CALL(0)->dm_bufs[1].size);
 
-    mock_reset(fail_esrch);
+    fake_answer(fail_esrch);
     bitmap[0] = 0;
     CHECK_ERRNO(xendevicemodel_track_dirty_vram(dmod, 99, 0xa0, 70, bitmap),
                 ESRCH, "xendevicemodel_track_dirty_vram");
     CHECK(bitmap[0] == 0, "bitmap written on failure");
 
     CHECK(xendevicemodel_close(dmod) == 0, "xendevicemodel_close failed");
-    CHECK(mock_live_pages() == 0, "%lu page(s) leaked", mock_live_pages());
+    CHECK(fake_live_buffer_pages() == 0, "%lu page(s) leaked", fake_live_buffer_pages());
 }
 
 /* ---- this project's counters ----------------------------------------------- */
 
-static long dirty_stats(struct mock_call *c, void *live)
+static long dirty_stats(struct fake_call *c, void *live)
 {
     struct xen_domctl *d = live;
     xen_domctl_dirty_stats_t *st = (void *)&d->u;
@@ -216,7 +216,7 @@ static long dirty_stats(struct mock_call *c, void *live)
     (void)c;
     if ( d->cmd != XEN_DOMCTL_get_dirty_stats )
         return -ENOSYS;
-    if ( v && !mock_is_safe(v, st->nr_vcpus * sizeof(*v)) )
+    if ( v && !fake_is_safe(v, st->nr_vcpus * sizeof(*v)) )
         return -EFAULT;
     for ( i = 0; v && i < st->nr_vcpus && i < 3; i++ )
         v[i].pml_full_exits = 10 + i;
@@ -234,7 +234,7 @@ static void test_dirty_stats(void)
     xen_domctl_dirty_stats_t st;
     xen_dirty_vcpu_stats_t vcpus[2];
     unsigned int nr = 2;
-    struct mock_call *c;
+    struct fake_call *c;
     const xen_domctl_dirty_stats_t *sent;
 
     memset(vcpus, 0, sizeof(vcpus));
@@ -254,7 +254,7 @@ static void test_dirty_stats(void)
           st.clean_calls == 5 && !st.vcpus.p, "domain counters wrong");
 
     /* No array: a NULL handle and room 0. */
-    mock_reset(dirty_stats);
+    fake_answer(dirty_stats);
     nr = 0;
     CHECK(xc_dirty_stats(xch, 8, &st, NULL, &nr) == 0 && nr == 3,
           "without an array: nr %u", nr);
@@ -264,7 +264,7 @@ static void test_dirty_stats(void)
     close_xch(xch);
 }
 
-static long exit_counts(struct mock_call *c, void *live)
+static long exit_counts(struct fake_call *c, void *live)
 {
     struct xen_domctl *d = live;
     xen_domctl_exit_counts_t *ec = (void *)&d->u;
@@ -295,7 +295,7 @@ static void test_exit_counts(void)
     CHECK(nr == 65 && counts[40] == 77, "nr %u counts[40] %lu", nr,
           (unsigned long)counts[40]);
 
-    mock_reset(exit_counts);
+    fake_answer(exit_counts);
     nr = 80;
     CHECK_ERRNO(xc_vcpu_exit_counts(xch, 2, 5, counts, &nr), ENOENT,
                 "xc_vcpu_exit_counts");

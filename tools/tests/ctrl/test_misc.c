@@ -13,7 +13,7 @@
 #include <xencall.h>
 
 #include "harness.h"
-#include "xen-sys/Linux/privcmd.h"
+#include <xen/sys/privcmd.h>
 
 static void test_open_close(void)
 {
@@ -21,7 +21,7 @@ static void test_open_close(void)
 
     /* No hypervisor interface: NULL, errno kept, the reason logged. */
     memset(captured(), 0, sizeof(*captured()));
-    mock_open_errno = ENOENT;
+    fake_fail("open", 0, ENOENT);
     errno = 0;
     xch = xc_interface_open(capture_logger(), NULL, 0);
     CHECK(!xch && errno == ENOENT, "open: %p errno %d, expected NULL ENOENT",
@@ -30,16 +30,16 @@ static void test_open_close(void)
           strstr(captured()->last, "xencall: error:") &&
           strstr(captured()->last, strerror(ENOENT)),
           "nothing useful logged: \"%s\"", captured()->last);
-    mock_open_errno = 0;
+    fake_fail_clear();
 
     /* XC_OPENFLAG_DUMMY: a handle, but no hypercalls. */
     xch = xc_interface_open(capture_logger(), NULL, XC_OPENFLAG_DUMMY);
     CHECK(xch, "DUMMY open failed");
     if ( xch )
     {
-        mock_reset(NULL);
+        fake_answer(fake_answer_zero);
         CHECK_ERRNO(xc_domain_pause(xch, 1), EBADF, "pause on a DUMMY handle");
-        CHECK(mock_nr_calls == 0, "DUMMY handle made a hypercall");
+        CHECK(fake_nr_calls == 0, "DUMMY handle made a hypercall");
         CHECK(xc_interface_close(xch) == 0, "DUMMY close failed");
     }
 
@@ -50,7 +50,7 @@ static void test_open_close(void)
     CHECK(xc_interface_close(NULL) == 0, "close(NULL)");
 }
 
-static long version_answer(struct mock_call *c, void *live)
+static long version_answer(struct fake_call *c, void *live)
 {
     switch ( c->arg[0] )
     {
@@ -86,19 +86,19 @@ static void test_version(void)
           "xen_version(%lu, %#lx)", (unsigned long)CALL(0)->arg[0],
           (unsigned long)CALL(0)->arg[1]);
 
-    mock_reset(version_answer);
+    fake_answer(version_answer);
     CHECK(xc_version(xch, XENVER_extraversion, extra) == 0 &&
           !strcmp(extra, ".0-pml"), "extraversion \"%.16s\"", extra);
     CHECK(CALL(0)->arg[1] && (void *)(uintptr_t)CALL(0)->arg[1] != extra,
           "extraversion not bounced");
 
-    mock_reset(version_answer);
+    fake_answer(version_answer);
     CHECK(xc_version(xch, XENVER_get_features, &fi) == 0 &&
           fi.submap == 0x1234, "get_features submap %#x", fi.submap);
 
-    mock_reset(version_answer);
+    fake_answer(version_answer);
     CHECK_ERRNO(xc_version(xch, 12345, NULL), EINVAL, "unknown command");
-    CHECK(mock_nr_calls == 0, "unknown command reached the hypervisor");
+    CHECK(fake_nr_calls == 0, "unknown command reached the hypervisor");
     CHECK(xc_get_last_error(xch)->code == XC_INTERNAL_ERROR &&
           strstr(xc_get_last_error(xch)->message, "12345"),
           "last error \"%s\"", xc_get_last_error(xch)->message);
@@ -107,7 +107,7 @@ static void test_version(void)
     close_xch(xch);
 }
 
-static long physinfo_answer(struct mock_call *c, void *live)
+static long physinfo_answer(struct fake_call *c, void *live)
 {
     struct xen_sysctl *s = live;
 
@@ -137,13 +137,13 @@ static void test_physinfo(void)
     close_xch(xch);
 }
 
-static long console_answer(struct mock_call *c, void *live)
+static long console_answer(struct fake_call *c, void *live)
 {
     struct xen_sysctl *s = live;
     struct xen_sysctl_readconsole *rc = &s->u.readconsole;
 
     (void)c;
-    if ( !mock_is_safe(rc->buffer.p, rc->count) )
+    if ( !fake_is_safe(rc->buffer.p, rc->count) )
         return -EFAULT;
     memcpy(rc->buffer.p, "(XEN) hello\n", 12);
     rc->count = 12;
@@ -157,7 +157,7 @@ static void test_readconsolering(void)
     char buf[64];
     unsigned int nr = sizeof(buf);
     uint32_t index = 100;
-    struct mock_call *c;
+    struct fake_call *c;
 
     CHECK(xc_readconsolering(xch, buf, &nr, 1, 1, NULL) == 0, "failed");
     c = CALL(0);
@@ -173,7 +173,7 @@ static void test_readconsolering(void)
           c->sysctl.u.readconsole.index);
     CHECK(nr == 12 && !memcmp(buf, "(XEN) hello\n", 12), "read %u bytes", nr);
 
-    mock_reset(console_answer);
+    fake_answer(console_answer);
     nr = sizeof(buf);
     CHECK(xc_readconsolering(xch, buf, &nr, 0, 1, &index) == 0, "failed");
     c = CALL(0);
@@ -198,10 +198,10 @@ static void test_hypercall_buffers(void)
     if ( !small || !pages )
         return close_xch(xch);
 
-    CHECK(mock_is_safe(small, 100) && all_zero(small, 100),
+    CHECK(fake_is_safe(small, 100) && all_zero(small, 100),
           "byte buffer not safe or not zeroed");
     CHECK(!((uintptr_t)pages & (XC_PAGE_SIZE - 1)) &&
-          mock_is_safe(pages, 3 * XC_PAGE_SIZE) &&
+          fake_is_safe(pages, 3 * XC_PAGE_SIZE) &&
           all_zero(pages, 3 * XC_PAGE_SIZE),
           "page buffer not aligned, safe or zeroed");
     CHECK(HYPERCALL_BUFFER_AS_ARG(small) == (unsigned long)small,
@@ -231,7 +231,7 @@ static void test_hypercall_buffers(void)
 }
 
 /* libxencall directly: arguments, results beyond int, buffers. */
-static long echo_answer(struct mock_call *c, void *live)
+static long echo_answer(struct fake_call *c, void *live)
 {
     (void)live;
     return c->op == 40 ? 0x123456789L : (long)(c->arg[4] + c->arg[0]);
@@ -242,13 +242,13 @@ static void test_xencall(void)
     xencall_handle *xcall;
     void *p;
 
-    mock_open_errno = 0;
+    fake_fail_clear();
     xcall = xencall_open(capture_logger(), 0);
     CHECK(xcall, "xencall_open failed");
     if ( !xcall )
         return;
 
-    mock_reset(echo_answer);
+    fake_answer(echo_answer);
     CHECK(xencall5(xcall, 33, 1, 2, 3, 4, 5) == 6, "xencall5 result");
     CHECK(CALL(0)->op == 33 && CALL(0)->arg[0] == 1 && CALL(0)->arg[1] == 2 &&
           CALL(0)->arg[2] == 3 && CALL(0)->arg[3] == 4 &&
@@ -260,13 +260,13 @@ static void test_xencall(void)
 
     /* A buffer of a whole page needs two (the header): freed as such. */
     p = xencall_alloc_buffer(xcall, XC_PAGE_SIZE);
-    CHECK(p && mock_is_safe(p, XC_PAGE_SIZE), "page-sized buffer");
+    CHECK(p && fake_is_safe(p, XC_PAGE_SIZE), "page-sized buffer");
     xencall_free_buffer(xcall, p);
     CHECK(!xencall_alloc_buffer_pages(xcall, 0) && errno == EINVAL,
           "0 pages");
 
     CHECK(xencall_close(xcall) == 0, "xencall_close");
-    CHECK(mock_live_pages() == 0, "%lu page(s) leaked", mock_live_pages());
+    CHECK(fake_live_buffer_pages() == 0, "%lu page(s) leaked", fake_live_buffer_pages());
 }
 
 /* The stdio logger's format, and level filtering. */

@@ -2,7 +2,7 @@
 /*
  * Host unit tests of libxenguest (the PVH builder) and of
  * libxenforeignmemory's core, built from the real sources (with the real
- * libxenctrl and libxencall) over a fake hypervisor (fake.h).
+ * libxenctrl and libxencall) over the fake hypervisor (tools/tests/fake).
  *
  *   test-guest [-v] [link-check-program]
  *
@@ -26,9 +26,22 @@
 #include <xenforeignmemory.h>
 #include <xenguest.h>
 
-#include "fake.h"
+#include "../fake/fake.h"
 #include "image.h"
-#include "public/hvm/start_info.h"
+#include <xen/hvm/start_info.h>
+
+/* The one domain built here, and the bytes of its fresh pages. */
+#define FAKE_DOMID          7
+#define FAKE_FILL           0xcc
+static struct fake_dom *guest;
+
+/* A fresh fake hypervisor with an empty FAKE_DOMID of max_pages. */
+static void guest_reset(unsigned long max_pages)
+{
+    fake_reset();
+    guest = fake_new_domain_id(FAKE_DOMID, max_pages, 0, 1);
+    guest->fill = FAKE_FILL;
+}
 
 #define MiB(x)          ((unsigned long)(x) << 20)
 #define PAGES(mb)       (MiB(mb) >> 12)
@@ -95,7 +108,7 @@ static enum step build(const struct build *b)
     enum step failed = STEP_NONE;
     int saved_errno;
 
-    fake_reset(PAGES(b->mem_mb));
+    guest_reset(PAGES(b->mem_mb));
     dom = xc_dom_allocate(xch, b->cmdline, NULL);
     if ( !dom )
         return STEP_ALLOCATE;
@@ -166,14 +179,14 @@ static void check_kernel_bytes(void)
     size_t i;
     bool text_ok = true, bss_ok = true;
 
-    CHECK(fake_read(0x100000, buf, opts.text), "kernel pages not populated");
+    CHECK(fake_read(guest, 0x100000, buf, opts.text), "kernel pages not populated");
     for ( i = 0; i < opts.text; i++ )
         text_ok &= buf[i] == image_text_byte(i);
     CHECK(text_ok, "the kernel's bytes differ from the image");
     for ( i = 0; i < opts.bss; i++ )
-        bss_ok &= fake_byte(0x100000 + opts.text + i) == 0;
+        bss_ok &= fake_byte(guest, 0x100000 + opts.text + i) == 0;
     CHECK(bss_ok, "the bss is not zeroed");
-    CHECK(fake_byte(0x100000 + opts.text + opts.bss) == FAKE_FILL,
+    CHECK(fake_byte(guest, 0x100000 + opts.text + opts.bss) == FAKE_FILL,
           "bytes past the segment were written");
 }
 
@@ -194,7 +207,7 @@ static void check_start_info(const struct build *b, unsigned int nr_modules)
 
     CHECK(got.start_info == si_pa, "start info at %#lx, want %#lx",
           (unsigned long)got.start_info, (unsigned long)si_pa);
-    if ( !CHECK(fake_read(si_pa, page, sizeof(page)), "start info page missing") )
+    if ( !CHECK(fake_read(guest, si_pa, page, sizeof(page)), "start info page missing") )
         return;
     memcpy(&si, page, sizeof(si));
     CHECK(si.magic == XEN_HVM_START_MAGIC_VALUE, "magic %#x", si.magic);
@@ -236,7 +249,7 @@ static void check_start_info(const struct build *b, unsigned int nr_modules)
     {
         uint8_t mod[sizeof(module_blob)];
 
-        CHECK(fake_read(ml.paddr, mod, b->module_size) &&
+        CHECK(fake_read(guest, ml.paddr, mod, b->module_size) &&
               !memcmp(mod, b->module, b->module_size), "the module's bytes differ");
     }
 }
@@ -246,12 +259,12 @@ static void check_context(uint64_t entry, uint64_t start_info)
     struct hvm_save_descriptor d[3];
     struct hvm_save_header hdr;
     struct hvm_hw_cpu c;
-    const uint8_t *p = fake.context;
+    const uint8_t *p = guest->context;
     uint16_t fcw;
     uint32_t mxcsr;
 
-    if ( !CHECK(fake.context_size == 3 * sizeof(d[0]) + sizeof(hdr) + sizeof(c),
-                "context of %u bytes", fake.context_size) )
+    if ( !CHECK(guest->context_size == 3 * sizeof(d[0]) + sizeof(hdr) + sizeof(c),
+                "context of %u bytes", guest->context_size) )
         return;
     memcpy(&d[0], p, sizeof(d[0]));
     memcpy(&hdr, p + sizeof(d[0]), sizeof(hdr));
@@ -301,9 +314,9 @@ static void test_good_image(void)
     if ( !CHECK(s == STEP_NONE, "%s failed: %s", step_names[s],
                 xc_get_last_error(xch)->message) )
         return;
-    CHECK(fake.tot_pages == PAGES(8), "%lu pages populated", fake.tot_pages);
-    CHECK(fake.extents_2m == 4 && fake.extents_4k == 0,
-          "%u 2 MiB and %u 4 KiB extents", fake.extents_2m, fake.extents_4k);
+    CHECK(guest->tot_pages == PAGES(8), "%lu pages populated", guest->tot_pages);
+    CHECK(guest->extents_2m == 4 && guest->extents_4k == 0,
+          "%u 2 MiB and %u 4 KiB extents", guest->extents_2m, guest->extents_4k);
     CHECK(!fake.bad_map, "a frame outside RAM was mapped");
     CHECK(got.entry == 0x100040, "entry %#lx", (unsigned long)got.entry);
     check_kernel_bytes();
@@ -377,9 +390,9 @@ static void test_odd_memory_size(void)
     s = build(&b);
     CHECK(s == STEP_NONE, "%s failed: %s", step_names[s],
           xc_get_last_error(xch)->message);
-    CHECK(fake.tot_pages == PAGES(5), "%lu pages populated", fake.tot_pages);
-    CHECK(fake.extents_2m == 2 && fake.extents_4k == 256,
-          "%u 2 MiB and %u 4 KiB extents", fake.extents_2m, fake.extents_4k);
+    CHECK(guest->tot_pages == PAGES(5), "%lu pages populated", guest->tot_pages);
+    CHECK(guest->extents_2m == 2 && guest->extents_4k == 256,
+          "%u 2 MiB and %u 4 KiB extents", guest->extents_2m, guest->extents_4k);
     check_start_info(&b, 0);
     check_clean();
 }
@@ -390,7 +403,7 @@ static void test_superpage_fallback(void)
     enum step s;
 
     default_image();
-    fake_reset(PAGES(8));
+    guest_reset(PAGES(8));
     fake.refuse_2m = true;
     {
         struct xc_dom_image *dom = xc_dom_allocate(xch, "", NULL);
@@ -404,9 +417,9 @@ static void test_superpage_fallback(void)
         xc_dom_release(dom);
     }
     CHECK(s == STEP_NONE, "failed: %s", xc_get_last_error(xch)->message);
-    CHECK(fake.tot_pages == PAGES(8) && fake.extents_2m == 0 &&
-          fake.extents_4k == PAGES(8), "%lu pages, %u/%u extents",
-          fake.tot_pages, fake.extents_2m, fake.extents_4k);
+    CHECK(guest->tot_pages == PAGES(8) && guest->extents_2m == 0 &&
+          guest->extents_4k == PAGES(8), "%lu pages, %u/%u extents",
+          guest->tot_pages, guest->extents_2m, guest->extents_4k);
     check_clean();
 }
 
@@ -639,7 +652,7 @@ static void test_populate_fails(void)
     int rc;
 
     default_image();
-    fake_reset(PAGES(8) - 1);           /* max_mem one page short */
+    guest_reset(PAGES(8) - 1);           /* max_mem one page short */
     dom = xc_dom_allocate(xch, "", NULL);
     rc = xc_dom_kernel_mem(dom, image, image_size) ||
          xc_dom_boot_xen_init(dom, xch, FAKE_DOMID) ||
@@ -658,8 +671,8 @@ static void test_setcontext_fails(void)
     enum step s;
 
     default_image();
-    fake_reset(PAGES(8));
-    fake.setcontext_error = -EINVAL;
+    guest_reset(PAGES(8));
+    fake_fail("setcontext", 1, EINVAL);
     {
         struct xc_dom_image *dom = xc_dom_allocate(xch, "", NULL);
 
@@ -685,7 +698,7 @@ static void test_context_without_header(void)
     int rc;
 
     default_image();
-    fake_reset(PAGES(8));
+    guest_reset(PAGES(8));
     fake.context_no_header = true;
     dom = xc_dom_allocate(xch, "", NULL);
     rc = xc_dom_kernel_mem(dom, image, image_size) ||
@@ -696,7 +709,7 @@ static void test_context_without_header(void)
     CHECK(xc_dom_boot_image(dom) == -1, "boot_image succeeded");
     CHECK(strstr(xc_get_last_error(xch)->message, "does not start with a header"),
           "message \"%s\"", xc_get_last_error(xch)->message);
-    CHECK(!fake.context_size, "a context was set");
+    CHECK(!guest->context_size, "a context was set");
     xc_dom_release(dom);
     check_clean();
 }
@@ -707,14 +720,14 @@ static void test_map_fails(void)
     int rc;
 
     default_image();
-    fake_reset(PAGES(8));
+    guest_reset(PAGES(8));
     dom = xc_dom_allocate(xch, "", NULL);
     rc = xc_dom_kernel_mem(dom, image, image_size) ||
          xc_dom_boot_xen_init(dom, xch, FAKE_DOMID) ||
          xc_dom_parse_image(dom) || xc_dom_mem_init(dom, 8) ||
          xc_dom_boot_mem_init(dom);
     CHECK(!rc, "setup failed");
-    fake.map_error = EPERM;
+    fake_fail("map", 0, EPERM);
     CHECK(xc_dom_build_image(dom) == -1 && errno == EPERM, "build_image: errno %d",
           errno);
     CHECK(strstr(xc_get_last_error(xch)->message, "cannot map d7's frames 0x100-"),
@@ -729,7 +742,7 @@ static void test_out_of_order(void)
     struct xc_dom_image *dom;
 
     default_image();
-    fake_reset(PAGES(8));
+    guest_reset(PAGES(8));
     dom = xc_dom_allocate(xch, NULL, NULL);
     CHECK(xc_dom_mem_init(dom, 8) == -1 && errno == EINVAL, "mem_init before parse");
     CHECK(xc_dom_parse_image(dom) == -1 && errno == EINVAL, "parse without a kernel");
@@ -808,9 +821,9 @@ static void test_foreignmemory(void)
     int err[3] = { 1, 1, 1 };
     uint8_t *p;
 
-    fake_reset(16);
-    fake.page[0] = calloc(1, 4096);
-    fake.page[5] = calloc(1, 4096);
+    guest_reset(16);
+    fake_populate(guest, 0);
+    fake_populate(guest, 5);
     if ( !CHECK(fmem, "open") )
         return;
     CHECK(xenforeignmemory_open(logger, 1) == NULL && errno == EINVAL,
@@ -824,7 +837,7 @@ static void test_foreignmemory(void)
     {
         p[4096 + 10] = 0x5a;
         CHECK(xenforeignmemory_unmap(fmem, p, 3) == 0, "unmap");
-        CHECK(fake.page[5][10] == 0x5a, "a write through the mapping was lost");
+        CHECK(fake_page(guest, 5)[10] == 0x5a, "a write through the mapping was lost");
     }
 
     /* Without err[]: all or nothing. */
@@ -854,7 +867,7 @@ static void test_foreignmemory(void)
 int debian_mmapbatch_v2(unsigned long *ioctl_nr, size_t *size, size_t *off_addr,
                         size_t *off_arr, size_t *off_err);
 
-#include "xen-sys/Linux/privcmd.h"
+#include <xen/sys/privcmd.h>
 
 static void test_privcmd_abi(void)
 {
@@ -952,7 +965,7 @@ int main(int argc, char **argv)
             passed++;
     }
 
-    fake_reset(0);
+    guest_reset(0);
     xc_interface_close(xch);
     xtl_logger_destroy(logger);
     printf("%u passed, %u failed\n", passed, failed);

@@ -9,7 +9,7 @@
 #include <xenctrl.h>
 #include <xenguest.h>
 
-#include "fake.h"
+#include "../fake/fake.h"
 
 extern bool verbose, case_failed;
 extern xc_interface *xch;

@@ -684,11 +684,9 @@ static void test_not_converging(void)
     for ( unsigned int at = 4; at <= 40; at += 3 )
     {
         log_clear();
-        fake.fail_map_at = at;
-        fake.fail_errno = EFAULT;
+        fake_fail("map", at, EFAULT);
         rc = fast_guest_save(true, false, &sum, &seen, &src);
-        fake.fail_map_at = 0;
-        fake.fail_errno = 0;
+        fake_fail_clear();
         CHECK(rc == -1 && src->pause_count == 0 && !src->logdirty &&
               fake.live_maps == 0,
               "map %u failing: rc %d, paused %u, log-dirty %d, %u maps",
@@ -731,7 +729,7 @@ static void test_save_failures(void)
     stream_free(&s);
 
     log_clear();
-    fake.fail_clean_at = 2;
+    fake_fail("clean", 2, ENOMEM);
     rc = save_to(&s, src->id, XCFLAGS_LIVE, NULL, NULL);
     check_source_resumed(src, rc);
     CHECK(log_has("CLEAN of d") && log_has("resumed"), "no message: %s",
@@ -739,14 +737,14 @@ static void test_save_failures(void)
     stream_free(&s);
 
     log_clear();
-    fake.fail_getcontext = 2;           /* the size query works */
+    fake_fail("getcontext", 2, EIO);  /* the size query works */
     rc = save_to(&s, src->id, 0, NULL, NULL);
     check_source_resumed(src, rc);
     CHECK(log_has("HVM context"), "no message: %s", log_text());
     stream_free(&s);
 
     log_clear();
-    fake.fail_map_at = 1;
+    fake_fail("map", 1, EFAULT);
     rc = save_to(&s, src->id, XCFLAGS_LIVE, NULL, NULL);
     check_source_resumed(src, rc);
     CHECK(log_has("cannot map"), "no message: %s", log_text());
@@ -809,13 +807,13 @@ static void test_restore_failures(void)
     CHECK(rc == 0, "save failed");
 
     log_clear();
-    fake.fail_setcontext = 1;
+    fake_fail("setcontext", 1, EINVAL);
     rc = restore_from(&s, 64, 1, &dst, NULL);
     CHECK(rc == -1 && log_has("refused the HVM context"),
           "rc %d: %s", rc, log_text());
 
     log_clear();
-    fake.fail_populate = 1;
+    fake_fail("populate", 1, ENOMEM);
     rc = restore_from(&s, 64, 1, &dst, NULL);
     CHECK(rc == -1 && log_has("cannot populate"), "rc %d: %s", rc, log_text());
 

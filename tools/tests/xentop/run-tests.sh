@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# xentop's host tests (run by "make -C tools/tests/xentop"), against the
-# fake libxenctrl of tools/tests/xl: at its k-th sample a vCPU's counters
-# are k * vrate and the clock reads k seconds ($MOCK_XC_CLOCK_NS), so the
+# xentop's host tests (run by "make -C tools/tests/xentop"), over the fake
+# hypervisor (tools/tests/fake): at its k-th sample a vCPU's counters
+# are k * vrate and the clock reads k seconds ($FAKE_XEN_CLOCK_NS), so the
 # rates between two samples are known exactly.
 #   1. batch mode (-b, -v, --json): the figures, exactly; one sysctl per
 #      refresh; bad options and a failing hypervisor;
@@ -17,31 +17,11 @@
 # The last line is "N passed, N failed"; the exit status is 1 on failure.
 set -u
 cd "$(dirname "$0")"
-HERE=$PWD
-BIN=$HERE/bin
-
-pass=0
-fail=0
-W=$(mktemp -d)
+. ../lib.sh
 SOCK=$W/tmux.sock                   # our own tmux server, nobody else's
-cleanup() {
-    tmux -S "$SOCK" kill-server 2>/dev/null
-    rm -rf "$W"
-}
-trap cleanup EXIT
-
-CASE= CASE_OK=1 CASE_MSG=
-begin() { CASE=$1; CASE_OK=1; CASE_MSG=; }
-problem() { CASE_OK=0; CASE_MSG+="$1"$'\n'; }
-end() {
-    if [ "$CASE_OK" -eq 1 ]; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL: $CASE"
-        sed 's/^/    /' <<<"$CASE_MSG"
-    fi
-}
+kill_tmux() { tmux -S "$SOCK" kill-server 2>/dev/null; }
+LIB_CLEANUP=kill_tmux
+BEGIN_CLEARS_LOG=0                  # the screen's cases follow each other
 
 # dom0 spins PAUSE, guest1 is tracked by write protection, web by PML.
 # web's 24 blocks of 2 MiB (512 pages): pages dirtied per sample (levels
@@ -57,36 +37,11 @@ domain 0 flags=running tot=262144 max=262144 vcpus=1 maxvcpu=0 cpu=1 vrate=0:0:0
 domain 1 uuid=5a1e0000-0000-4000-8000-000000000001 flags=blocked tot=65536 max=65536 vcpus=1 maxvcpu=0 logdirty=1 mech=wp vrate=50:0:50:1
 domain 5 uuid=5a1e0000-0000-4000-8000-000000000005 flags=running tot=32768 max=32768 vcpus=2 maxvcpu=1 logdirty=1 mech=pml vrate=256:1:0:3,512:2:1:0 bshift=9 brate=$BRATE erate=62:3,48:1,1:10
 EOS
-    printf guest1 >"$W/run/userdata-d.1.5a1e0000-0000-4000-8000-000000000001.domain-name"
-    printf web >"$W/run/userdata-d.5.5a1e0000-0000-4000-8000-000000000005.domain-name"
+    name_domain 1 5a1e0000-0000-4000-8000-000000000001 guest1
+    name_domain 5 5a1e0000-0000-4000-8000-000000000005 web
     : >"$W/log"
 }
-setfield() {
-    local dom=$1 kv=$2 key=${2%%=*}
-    sed -i -E "/^domain $dom /{s/ $key=[^ ]*//; s/\$/ $kv/}" "$W/state"
-}
-export MOCK_XC_STATE=$W/state MOCK_XC_LOG=$W/log LIBXL_RUN_DIR=$W/run
-
-top() {
-    "$BIN/xentop" "$@" >"$W/out" 2>"$W/err"
-    echo $? >"$W/rc"
-}
-want_rc() {
-    local rc
-    rc=$(cat "$W/rc")
-    [ "$rc" = "$1" ] || problem "exit status $rc, want $1; stderr: $(cat "$W/err")"
-}
-want_out() {
-    local d
-    d=$(diff -u - "$W/out")
-    [ -z "$d" ] || problem "stdout differs (- want, + got):"$'\n'"$d"
-}
-want_out_has() {
-    grep -qE -- "$1" "$W/out" || problem "stdout lacks /$1/:"$'\n'"$(cat "$W/out")"
-}
-want_err_has() {
-    grep -qE -- "$1" "$W/err" || problem "stderr lacks /$1/:"$'\n'"$(cat "$W/err")"
-}
+top() { run "$BIN/xentop" "$@"; }
 
 TABLE='NAME                ID  STATE VCPUS    MEM(k) TRACK          MECH    DIRTY/s    MiB/s PMLFULL/s WPFAULT/s    PLE/s
 Domain-0             0 r-----     1   1048576 off            -           0.0     0.00       0.0       0.0      5.0
@@ -130,7 +85,7 @@ end
 
 begin "rates are per second of the hypervisor's clock (samples 4 s apart)"
 machine
-MOCK_XC_CLOCK_NS=4000000000 top -b -i 1 -d 0.1
+FAKE_XEN_CLOCK_NS=4000000000 top -b -i 1 -d 0.1
 want_rc 0
 want_out_has '^web +5 r----- +2 +131072 log-dirty +PML +192\.0 +0\.75 +0\.8 +0\.2 +0\.8$'
 want_out_has '^guest1 .* 12\.5 +0\.05 +0\.0 +12\.5 +0\.2$'
@@ -188,7 +143,7 @@ end
 
 begin "the hypervisor refuses: exit 1, one message"
 machine
-echo "fail xc_dirty_stats_all 1" >>"$W/state"
+echo "fail dirty_stats_all 1" >>"$W/state"
 top -b -i 1 -d 0.1
 want_rc 1
 want_err_has "^xentop: cannot read the domains' counters: Operation not permitted$"
@@ -286,7 +241,7 @@ done
 top -b -i 1 -d 0.1 -D 9
 want_rc 1
 want_err_has '^xentop: no domain 9$'
-echo "fail xc_dirty_blocks 1" >>"$W/state"
+echo "fail dirty_blocks 1" >>"$W/state"
 top -b -i 1 -d 0.1 -D 5
 want_rc 1
 want_err_has "^xentop: cannot read d5's heat map or exits: Operation not permitted$"
@@ -490,5 +445,4 @@ else
     tmux -S "$SOCK" kill-server 2>/dev/null
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

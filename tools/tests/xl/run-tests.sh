@@ -5,66 +5,26 @@
 #   1. bin/test_units: the xl.cfg parser, xl's config mapping, the
 #      generated types (_init/_dispose/_to_json), enums, the command table;
 #   2. client.c compiled with -Wall -Werror against our libxl.h and
-#      against Debian's /usr/include/libxl.h, and run against the mock;
-#   3. bin/xl (xl linked with the fake libxenctrl, mock_xc.c) end to end:
+#      against Debian's /usr/include/libxl.h, and run over the fake
+#      hypervisor (tools/tests/fake);
+#   3. bin/xl (xl with the real libraries over the fake) end to end:
 #      output formats, the calls it makes, and bad input.
 # Each case prints FAIL with details when it fails; the last line is
 # "N passed, N failed"; the exit status is 1 if anything failed.
 set -u
 cd "$(dirname "$0")"
-HERE=$PWD
-BIN=$HERE/bin
+. ../lib.sh
 CC=${CC:-gcc}
-OUR_CFLAGS=${OUR_CFLAGS:-"-I$HERE/../../include -I$HERE/../../../xen/include -D__XEN_TOOLS__"}
-
-pass=0
-fail=0
+OUR_CFLAGS=${OUR_CFLAGS:-"-I$HERE/../../include -D__XEN_TOOLS__"}
 
 # ---- 1. unit tests -------------------------------------------------------------
 
 units=$("$BIN/test_units")
 units_rc=$?
 echo "$units"
-last=$(tail -n 1 <<<"$units")
-if [[ $last =~ ^units:\ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
-    pass=$((pass + BASH_REMATCH[1]))
-    fail=$((fail + BASH_REMATCH[2]))
-    [ "$units_rc" -ne 0 ] && [ "${BASH_REMATCH[2]}" -eq 0 ] && fail=$((fail + 1))
-else
-    echo "FAIL: test_units gave no result line (exit status $units_rc)"
-    fail=$((fail + 1))
-fi
+add_counts "$units" "$units_rc"
 
 # ---- the per-case machinery ------------------------------------------------------
-
-W=$(mktemp -d)
-trap 'rm -rf "$W"' EXIT
-
-CASE=
-CASE_OK=1
-CASE_MSG=
-
-begin() {
-    CASE=$1
-    CASE_OK=1
-    CASE_MSG=
-    : >"$W/log"
-}
-
-problem() {
-    CASE_OK=0
-    CASE_MSG+="$1"$'\n'
-}
-
-end() {
-    if [ "$CASE_OK" -eq 1 ]; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL: $CASE"
-        sed 's/^/    /' <<<"$CASE_MSG"
-    fi
-}
 
 # A fresh fake machine: dom0, guest1 (1), web (5).
 machine() {
@@ -74,64 +34,14 @@ machine() {
 domain 0 flags=running tot=262144 max=262144 vcpus=2 maxvcpu=1 cpu=41200000000
 domain 1 uuid=5a1e0000-0000-4000-8000-000000000001 flags=blocked tot=65536 max=65536 vcpus=1 cpu=3500000000
 domain 5 uuid=5a1e0000-0000-4000-8000-000000000005 flags=running tot=32768 max=32768 vcpus=2 maxvcpu=1 cpu=900000000 write=0x100-0x13f
-console (XEN) Xen version 4.17 (mock)
+console (XEN) Xen version 4.17 (fake)
 console (XEN) VMX: PML enabled
 EOF
-    printf guest1 >"$W/run/userdata-d.1.5a1e0000-0000-4000-8000-000000000001.domain-name"
-    printf web >"$W/run/userdata-d.5.5a1e0000-0000-4000-8000-000000000005.domain-name"
+    name_domain 1 5a1e0000-0000-4000-8000-000000000001 guest1
+    name_domain 5 5a1e0000-0000-4000-8000-000000000005 web
 }
 
-# Change a field of one domain in the state file: setfield 5 logdirty=1
-setfield() {
-    local dom=$1 kv=$2 key=${2%%=*}
-    sed -i -E "/^domain $dom /{s/ $key=[^ ]*//; s/\$/ $kv/}" "$W/state"
-}
-
-export MOCK_XC_STATE=$W/state MOCK_XC_LOG=$W/log LIBXL_RUN_DIR=$W/run
-
-xl() {
-    "$BIN/xl" "$@" >"$W/out" 2>"$W/err"
-    echo $? >"$W/rc"
-}
-
-want_rc() {
-    local rc
-    rc=$(cat "$W/rc")
-    [ "$rc" = "$1" ] || problem "exit status $rc, want $1; stderr: $(cat "$W/err")"
-}
-
-compare() {   # what file (expected on stdin)
-    local d
-    d=$(diff -u - "$2")
-    [ -z "$d" ] || problem "$1 differs (- want, + got):"$'\n'"$d"
-}
-want_out() { compare stdout "$W/out"; }
-want_err() { compare stderr "$W/err"; }
-want_log() { compare "call log" "$W/log"; }
-
-want_out_has() {
-    grep -qE -- "$1" "$W/out" || problem "stdout lacks /$1/:"$'\n'"$(cat "$W/out")"
-}
-want_err_has() {
-    grep -qE -- "$1" "$W/err" || problem "stderr lacks /$1/:"$'\n'"$(cat "$W/err")"
-}
-want_err_lines() {
-    local n
-    n=$(wc -l <"$W/err")
-    [ "$n" -eq "$1" ] || problem "stderr has $n lines, want $1:"$'\n'"$(cat "$W/err")"
-}
-want_no_out() {
-    [ ! -s "$W/out" ] || problem "unexpected stdout:"$'\n'"$(cat "$W/out")"
-}
-want_log_has() {
-    grep -qxF -- "$1" "$W/log" || problem "call log lacks '$1':"$'\n'"$(cat "$W/log")"
-}
-want_log_lacks() {
-    ! grep -qE -- "$1" "$W/log" || problem "call log has /$1/:"$'\n'"$(cat "$W/log")"
-}
-want_state_has() {
-    grep -qE -- "$1" "$W/state" || problem "state lacks /$1/:"$'\n'"$(cat "$W/state")"
-}
+xl() { run "$BIN/xl" "$@"; }
 
 # ---- 2. the libxl client ----------------------------------------------------------
 
@@ -354,7 +264,7 @@ want_out_has '^nr_cpus                : 1$'
 want_out_has '^total_memory           : 2048$'
 want_out_has '^free_memory            : 512$'
 want_out_has '^virt_caps              : hvm hap$'
-want_out_has '^xen_version            : 4\.17\.0-mock$'
+want_out_has '^xen_version            : 4\.17\.0-fake$'
 want_out_has '^xen_commandline        : pml=1 ple_gap=64 ple_window=4096$'
 want_out_has '^build_id               : deadbeef$'
 want_out_has '^xend_config_format     : 4$'
@@ -365,7 +275,7 @@ machine
 xl info xen_version
 want_rc 0
 want_out <<'EOF'
-4.17.0-mock
+4.17.0-fake
 EOF
 end
 
@@ -374,7 +284,7 @@ machine
 xl dmesg
 want_rc 0
 want_out <<'EOF'
-(XEN) Xen version 4.17 (mock)
+(XEN) Xen version 4.17 (fake)
 (XEN) VMX: PML enabled
 EOF
 xl dmesg -c
@@ -919,7 +829,7 @@ xl create -q "$W/run.cfg" 'name="web"'
 want_rc 1
 want_err_has 'domain with name "web" already exists'
 want_log_lacks 'create|destroy'
-echo "fail xc_domain_create 12" >>"$W/state"
+echo "fail create 12" >>"$W/state"
 xl create -q "$W/run.cfg"
 want_rc 1
 want_err_has 'domain creation fail'
@@ -964,7 +874,7 @@ want_rc 2
 end
 
 # ---- save, restore, migrate -------------------------------------------------------
-# The real libxl stream and libxenguest's migration stream over the mock:
+# The real libxl stream and libxenguest's migration stream over the fake hypervisor:
 # a small domain "small" (256 pages, its memory a pattern of seed=7) is
 # saved, restored and migrated; the copy must have the same memhash (a
 # digest of every page), and sr-check (tools/tests/migrate) must accept
@@ -977,7 +887,7 @@ small() {
     machine
     echo "domain 7 uuid=5a1e0000-0000-4000-8000-000000000007 flags=running tot=256 max=256 vcpus=1 maxpfn=0xff seed=7 $*" >>"$W/state"
     printf small >"$W/run/userdata-d.7.5a1e0000-0000-4000-8000-000000000007.domain-name"
-    "$BIN/xl" pause small && "$BIN/xl" unpause small    # the mock writes memhash
+    "$BIN/xl" pause small && "$BIN/xl" unpause small    # the fake writes memhash
     : >"$W/log"
     SMALL_HASH=$(grep '^domain 7 ' "$W/state" | grep -oE 'memhash=[0-9a-f]+')
     [ -n "$SMALL_HASH" ] || problem "no memhash for the source"
@@ -1148,5 +1058,4 @@ end
 
 # ---- the total ------------------------------------------------------------------------
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -10,17 +10,19 @@
 #define __LIBELF_PRIVATE_H__
 
 #ifdef __XEN_TOOLS__
+/* The tools see only their own headers, as Xen's (tools/include/xen/). */
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <xen/libelf/libelf.h>
+#include <xen/elfnote.h>
 #else
 #include <xen/lib.h>
 #include <xen/string.h>
-#endif
-
 #include <xen/libelf.h>
 #include <public/elfnote.h>
+#endif
 
 #define ELF_ROUNDUP4(x)     (((uint64_t)(x) + 3) & ~(uint64_t)3)
 

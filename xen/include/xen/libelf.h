@@ -33,7 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <xen/elfstructs.h>
+#include "elfstructs.h"      /* beside it, in the tools too */
 
 #define ELF_ERR_LEN     192
 #define UNSET_ADDR32    ((uint32_t)~0u)

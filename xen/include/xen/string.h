@@ -11,7 +11,7 @@
 #ifndef __XEN_STRING_H__
 #define __XEN_STRING_H__
 
-#include <xen/types.h>
+#include "types.h"          /* beside it: the test kernels' libc includes it by path */
 
 #ifdef XEN_HOST_TEST
 #define memcpy      xen_memcpy

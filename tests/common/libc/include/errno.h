@@ -7,7 +7,9 @@
 #ifndef GUEST_LIBC_ERRNO_H
 #define GUEST_LIBC_ERRNO_H
 
-#include <xen/errno.h>
+/* By path: the toolstack built in here sees tools/include, where <xen/...>
+ * is the public ABI only (tools/include/Makefile). */
+#include "../../../../xen/include/xen/errno.h"
 
 extern int errno;
 

@@ -7,7 +7,9 @@
 #ifndef GUEST_LIBC_STRING_H
 #define GUEST_LIBC_STRING_H
 
-#include <xen/string.h>
+/* By path: the toolstack built in here sees tools/include, where <xen/...>
+ * is the public ABI only (tools/include/Makefile). */
+#include "../../../../xen/include/xen/string.h"
 
 /* A description of an errno value; never NULL. */
 char *strerror(int errnum);

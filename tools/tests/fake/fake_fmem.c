@@ -1,18 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The fake hypervisor's libxenforeignmemory backend (see fake.h): a
- * mapping is a copy of the frames, written back at unmap if it was mapped
- * writable.  Frames not populated fail with EINVAL in err[].
+ * The fake hypervisor's libxenforeignmemory backend (see fake.h): the
+ * osdep_* interface of tools/libs/foreignmemory/private.h.  A mapping is a
+ * copy of the frames, written back at unmap if it was mapped writable;
+ * frames not populated fail with -EINVAL in err[].  Mapping takes time on
+ * the fake clock, and running guests' writers write meanwhile.
  */
-#include <errno.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/mman.h>
 
-#include "fake.h"
-#include "private.h"            /* tools/libs/foreignmemory */
+#include "fake_private.h"
+#include "../../libs/foreignmemory/private.h"
 
-#define MAX_MAPS 16
+#define MAX_MAPS 64
 
 static struct {
     uint8_t *addr;
@@ -25,7 +24,16 @@ static struct {
 
 int osdep_xenforeignmemory_open(xenforeignmemory_handle *fmem)
 {
-    (void)fmem;
+    int rc;
+
+    fake_state_load();
+    rc = fake_injected("fmem_open");
+    if ( rc )
+    {
+        errno = -rc;
+        PERROR("fake: cannot open");
+        return -1;
+    }
     return 0;
 }
 
@@ -41,13 +49,14 @@ void *osdep_xenforeignmemory_map(xenforeignmemory_handle *fmem, uint32_t dom,
 {
     struct fake_dom *d;
     unsigned int m;
+    int rc;
 
     (void)fmem;
     fake_run_writers(num);
     fake_clock_pass(num * FAKE_NS_PER_PAGE);
-    if ( fake.fail_map_at && --fake.fail_map_at == 0 )
+    if ( (rc = fake_injected("map")) )
     {
-        errno = fake.fail_errno ? fake.fail_errno : EFAULT;
+        errno = -rc;
         return NULL;
     }
     d = fake_find(dom);
@@ -63,22 +72,27 @@ void *osdep_xenforeignmemory_map(xenforeignmemory_handle *fmem, uint32_t dom,
         errno = ENOMEM;
         return NULL;
     }
-    maps[m].addr = aligned_alloc(4096, num * 4096);
+    maps[m].addr = aligned_alloc(XC_PAGE_SIZE, num * XC_PAGE_SIZE);
     maps[m].pfns = malloc(num * sizeof(*arr));
     maps[m].err = malloc(num * sizeof(*err));
+    if ( !maps[m].addr || !maps[m].pfns || !maps[m].err )
+        abort();
     maps[m].num = num;
     maps[m].dom = dom;
     maps[m].writable = prot & PROT_WRITE;
     memcpy(maps[m].pfns, arr, num * sizeof(*arr));
     for ( size_t i = 0; i < num; i++ )
     {
-        uint8_t *src = arr[i] < FAKE_MAX_PFNS ? d->page[arr[i]] : NULL;
+        uint8_t *to = maps[m].addr + i * XC_PAGE_SIZE;
 
-        err[i] = src ? 0 : -EINVAL;
-        if ( src )
-            memcpy(maps[m].addr + i * 4096, src, 4096);
+        err[i] = fake_populated(d, arr[i]) ? 0 : -EINVAL;
+        if ( !err[i] )
+            fake_page_read(d, arr[i], to);
         else
-            memset(maps[m].addr + i * 4096, 0, 4096);
+        {
+            memset(to, 0, XC_PAGE_SIZE);
+            fake.bad_map = true;
+        }
     }
     memcpy(maps[m].err, err, num * sizeof(*err));
     fake.maps++;
@@ -91,6 +105,7 @@ int osdep_xenforeignmemory_unmap(xenforeignmemory_handle *fmem, void *addr,
 {
     struct fake_dom *d;
     unsigned int m;
+    bool wrote = false;
 
     (void)fmem;
     for ( m = 0; m < MAX_MAPS && maps[m].addr != addr; m++ )
@@ -100,15 +115,23 @@ int osdep_xenforeignmemory_unmap(xenforeignmemory_handle *fmem, void *addr,
         errno = EINVAL;
         return -1;
     }
-    d = fake_find(maps[m].dom);
-    for ( size_t i = 0; d && maps[m].writable && i < num; i++ )
-        if ( !maps[m].err[i] && d->page[maps[m].pfns[i]] )
-            memcpy(d->page[maps[m].pfns[i]], maps[m].addr + i * 4096, 4096);
+    d = maps[m].writable ? fake_touch(maps[m].dom) : NULL;
+    for ( size_t i = 0; d && i < num; i++ )
+    {
+        uint8_t *page;
+
+        if ( maps[m].err[i] || !(page = fake_page(d, maps[m].pfns[i])) )
+            continue;
+        memcpy(page, maps[m].addr + i * XC_PAGE_SIZE, XC_PAGE_SIZE);
+        wrote = true;
+    }
     free(maps[m].addr);
     free(maps[m].pfns);
     free(maps[m].err);
     memset(&maps[m], 0, sizeof(maps[m]));
     fake.unmaps++;
     fake.live_maps--;
+    if ( wrote )
+        fake_state_save();
     return 0;
 }
