@@ -126,12 +126,14 @@ static int domain_make(libxl_ctx *ctx, const libxl_domain_config *d_config,
 
 /*
  * What the domain may hold, before anything is put in it: max_pages
- * (max_mem) and its paging pool (Xen's libxl__domain_set_paging_mempool_size).
+ * (max_mem, its memory and LIBXL_MAXMEM_CONSTANT) and its paging pool (Xen's libxl__domain_set_paging_mempool_size).
  */
 static int domain_set_memory(libxl_ctx *ctx, uint32_t domid,
                              const libxl_domain_build_info *b_info)
 {
-    if (xc_domain_setmaxmem(ctx->xch, domid, b_info->max_memkb) < 0) {
+    /* Xen's libxl__build_pre: the special pages fit in the slack. */
+    if (xc_domain_setmaxmem(ctx->xch, domid,
+                            b_info->max_memkb + LIBXL_MAXMEM_CONSTANT) < 0) {
         LOGED(ERROR, domid, "Couldn't set max memory");
         return libxl__xc_error(errno);
     }

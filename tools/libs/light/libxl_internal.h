@@ -22,6 +22,12 @@
 #include "libxl_json.h"
 #include "libxl_utils.h"
 
+/*
+ * Xen's slack between a domain's memory and its max_pages, in KiB: room
+ * for the special pages (xenstore and console rings) the builder adds.
+ */
+#define LIBXL_MAXMEM_CONSTANT   1024
+
 #ifndef XEN_RUN_DIR
 #define XEN_RUN_DIR "/var/run/xen"
 #endif

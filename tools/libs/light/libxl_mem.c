@@ -18,8 +18,6 @@
 
 #include "libxl_internal.h"
 
-/* Xen's slack between a domain's target and its max_pages, in KiB. */
-#define LIBXL_MAXMEM_CONSTANT   1024
 /* Xen's floor for the control domain's target (128 MiB). */
 #define LIBXL_MIN_DOM0_MEM      (128 * 1024)
 

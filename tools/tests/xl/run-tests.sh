@@ -661,15 +661,28 @@ xl create -q "$W/run.cfg"
 want_rc 0
 want_no_out
 want_err </dev/null
+# Xen's special pages (xenstore, console, ...) at 0xfeff8-0xfefff and
+# their HVM parameters; max_mem is the memory and LIBXL_MAXMEM_CONSTANT.
 want_log <<'EOF'
 create 2 vcpus=2
-setmaxmem 2 65536
+setmaxmem 2 66560
 paging_mempool 2 2621440
 populate 2 nr=32 order=9
+populate 2 nr=8 order=0
+set_param 2 1 0xfeffc
+set_param 2 6 0xfeffb
+set_param 2 5 0xfeffd
+set_param 2 17 0xfefff
+set_param 2 27 0xfeff8
+set_param 2 28 0xfeff9
+set_param 2 29 0xfeffa
+set_param 2 12 0xfeffe000
+set_param 2 18 0
+set_param 2 2 0
 setcontext 2 rip=0x100040 rbx=0x3fff000
 unpause 2
 EOF
-want_state_has '^domain 2 uuid=5a1e0000-0000-4000-8000-0000000000aa flags=none .* tot=16384 max=16384 vcpus=1 maxvcpu=1 '
+want_state_has '^domain 2 uuid=5a1e0000-0000-4000-8000-0000000000aa flags=none .* tot=16392 max=16640 vcpus=1 maxvcpu=1 '
 xl list g1
 want_rc 0
 want_out_has '^g1 +2 +64 +1 '
@@ -769,7 +782,7 @@ want_rc 0
 want_log_has "populate 2 nr=2 order=9"
 want_log_has "populate 2 nr=256 order=0"
 want_log_lacks '^unpause'
-want_state_has '^domain 2 .* flags=paused .* tot=1280 '
+want_state_has '^domain 2 .* flags=paused .* tot=1288 '
 end
 
 begin "xl create: a kernel that is not ELF: one error, the domain destroyed"
@@ -781,7 +794,7 @@ want_err_has '^xc: error: kernel image is not an ELF file \(bad magic\)$'
 want_err_has "^xl: creating domain 'g1' failed"
 want_log <<'EOF'
 create 2 vcpus=2
-setmaxmem 2 65536
+setmaxmem 2 66560
 paging_mempool 2 2621440
 destroy 2
 EOF
