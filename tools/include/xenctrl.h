@@ -243,6 +243,9 @@ typedef xen_domctl_getdomaininfo_t xc_domaininfo_t;
 
 int xc_domain_pause(xc_interface *xch, uint32_t domid);
 int xc_domain_unpause(xc_interface *xch, uint32_t domid);
+/* The domain's UUID (its handle; createdomain sets it first). */
+int xc_domain_sethandle(xc_interface *xch, uint32_t domid,
+                        xen_domain_handle_t handle);
 
 /* Destroy a domain: it is gone once this returns 0. */
 int xc_domain_destroy(xc_interface *xch, uint32_t domid);
