@@ -75,7 +75,7 @@ xl=$ROOT/tools/xl/xl.static
 [ -x "$xl" ] || die "no $xl: make -C tools/xl xl.static"
 xentop=$ROOT/tools/xentop/xentop.static
 [ -x "$xentop" ] || die "no $xentop: make -C tools/xentop xentop.static"
-DOMU_KERNELS="boot demo dirtier jbb pause-spin smp-rr crash hypercall-errors mig-writer"
+DOMU_KERNELS="boot demo dirtier jbb pause-spin smp-rr crash hypercall-errors mig-writer console-ring"
 
 stage=$dir/$name.d
 rm -rf "$stage"
@@ -112,8 +112,10 @@ parents() {
              var var/lib var/lib/xen var/log var/log/xen; do
         echo "dir /$d 0755 0 0"
     done
-    # As Debian: /var/run is /run (a tmpfs /init mounts), /var/lib/xen stays.
+    # As Debian: /var/run is /run (a tmpfs /init mounts), /var/lock is
+    # /run/lock (xenconsole's lock files), /var/lib/xen stays.
     echo "slink /var/run /run 0777 0 0"
+    echo "slink /var/lock /run/lock 0777 0 0"
     echo "nod /dev/console 0600 0 0 c 5 1"
     echo "file /init $ROOT/tools/dom0/init 0755 0 0"
     echo "file /etc/profile $ROOT/tools/dom0/profile 0644 0 0"
