@@ -124,16 +124,6 @@ struct hvm_intack {
 struct hvm_intack hvm_vcpu_has_pending_irq(struct vcpu *v);
 void hvm_vcpu_ack_pending_irq(struct vcpu *v, struct hvm_intack intack);
 
-/* hvm/emulate.c: the MOV forms Linux uses on APIC registers. */
-struct hvm_mmio_insn {
-    bool         write;
-    unsigned int bytes;         /* 2, 4 */
-    int          gpr;           /* 0-15, or -1: the immediate */
-    uint32_t     imm;
-    unsigned int len;           /* instruction length */
-};
-int hvm_decode_mmio_mov(unsigned long rip, bool long_mode, struct hvm_mmio_insn *insn);
-
 void hvm_portio_init(struct domain *d);
 /* True if the EPT violation was expected and handled (log-dirty, ...). */
 bool hvm_hap_nested_page_fault(struct vcpu *v, uint64_t gpa, unsigned long q);
