@@ -73,3 +73,10 @@ ARCHIVE_libxen$(1)  := $$(foreach l,$$(call xenlibs-archive-order,$(1) $$(call x
                            $(XEN_ROOT)/tools/libs/$$(l)/lib$$(FILENAME_$$(l)).a)
 endef
 $(foreach l,$(TOOLS_LIBS),$(eval $(call xenlib-vars,$(l))))
+
+# libxenlight talks to xenstored through Debian's libxenstore (libxen-dev:
+# Xen's own library, not built here); static programs take its archive and
+# the one it needs.
+ARCHIVE_libxenstore := -l:libxenstore.a -l:libxentoolcore.a
+ARCHIVE_libxenlight += $(ARCHIVE_libxenstore)
+ARCHIVE_libxenutil  += $(ARCHIVE_libxenstore)

@@ -31,6 +31,7 @@
 #include "public/domctl.h"
 #include "public/sysctl.h"
 #include "public/platform.h"
+#include "public/io/console.h"
 
 #ifndef LOCAL_XEN_PUBLIC_HEADERS
 #error "tests/abi: expected this tree's public headers, got another copy"
@@ -58,6 +59,7 @@
 #include <xen/domctl.h>
 #include <xen/sysctl.h>
 #include <xen/platform.h>
+#include <xen/io/console.h>
 
 #ifdef LOCAL_XEN_PUBLIC_HEADERS
 #error "tests/abi: expected Debian's headers, got this tree's"

@@ -75,7 +75,8 @@ static int build_domain(const struct build_req *r, uint32_t *pdomid,
         return -1;
     *pdomid = domid;
 
-    STEP(xc_domain_setmaxmem(xch, domid, r->mem_mb * 1024));
+    /* Its RAM and Xen's eight special pages (X86_HVM_NR_SPECIAL_PAGES). */
+    STEP(xc_domain_setmaxmem(xch, domid, r->mem_mb * 1024 + X86_HVM_NR_SPECIAL_PAGES * 4));
     *step = "xc_dom_allocate";
     if ( !(dom = xc_dom_allocate(xch, r->cmdline, NULL)) )
         goto out;
@@ -488,7 +489,7 @@ void test_main(void)
 
     if ( xc_domain_getinfolist(xch, domid, 1, &info) != 1 ||
          !(info.flags & XEN_DOMINF_paused) ||
-         info.tot_pages != (BUILT_MEM_MB << 20) >> XC_PAGE_SHIFT ||
+         info.tot_pages != ((BUILT_MEM_MB << 20) >> XC_PAGE_SHIFT) + X86_HVM_NR_SPECIAL_PAGES ||
          info.nr_online_vcpus != 1 )
         xtf_failure("Fail: d%u: flags %#x, %lu pages, %u vCPUs up\n", domid,
                     info.flags, (unsigned long)info.tot_pages, info.nr_online_vcpus);

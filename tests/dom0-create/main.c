@@ -110,12 +110,23 @@ void test_main(void)
     bad.max_vcpus = 0;
     expect_fail("createdomain with no vCPU", xc_domain_create(xch, &bad_id, &bad), EINVAL);
 
+    /* The toolstack's UUID for it (Xen's domain handle), as libxl passes it. */
+    for ( i = 0; i < sizeof(cfg.handle); i++ )
+        cfg.handle[i] = (uint8_t)(0xa0 + i);
     if ( xc_domain_create(xch, &domid, &cfg) )
         return xtf_failure("Fail: createdomain: errno %d\n", errno);
     printk("created d%u\n", domid);
     if ( xc_domain_getinfolist(xch, domid, 1, &info) != 1 ||
          !(info.flags & XEN_DOMINF_paused) || info.tot_pages )
         xtf_failure("Fail: d%u should exist, paused and empty\n", domid);
+    if ( memcmp(info.handle, cfg.handle, sizeof(cfg.handle)) )
+        xtf_failure("Fail: d%u's handle %02x%02x..%02x, not the one created with\n", domid,
+                    info.handle[0], info.handle[1], info.handle[15]);
+    cfg.handle[15] ^= 0xff;
+    if ( xc_domain_sethandle(xch, domid, cfg.handle) ||
+         xc_domain_getinfolist(xch, domid, 1, &info) != 1 ||
+         memcmp(info.handle, cfg.handle, sizeof(cfg.handle)) )
+        xtf_failure("Fail: d%u's handle not the one set (setdomainhandle)\n", domid);
 
     if ( xc_domain_setmaxmem(xch, domid, BUILT_MEM_KB) )
         xtf_failure("Fail: max_mem: errno %d\n", errno);

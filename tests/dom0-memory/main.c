@@ -62,7 +62,8 @@ static int build(const char *cmdline, unsigned int max_evtchn_port, uint32_t *pd
     if ( xc_domain_create(xch, &domid, &cfg) )
         return -1;
     *pdomid = domid;
-    STEP(xc_domain_setmaxmem(xch, domid, MEM_MB * 1024));
+    /* Its RAM and Xen's eight special pages (X86_HVM_NR_SPECIAL_PAGES): full. */
+    STEP(xc_domain_setmaxmem(xch, domid, MEM_MB * 1024 + X86_HVM_NR_SPECIAL_PAGES * 4));
     STEP(xc_set_paging_mempool_size(xch, domid, (uint64_t)POOL_PAGES << XC_PAGE_SHIFT));
     *step = "xc_dom_allocate";
     if ( !(dom = xc_dom_allocate(xch, cmdline, NULL)) )

@@ -20,6 +20,12 @@
 #                                terminfo entries it and xentop's screen use,
 #                                glibc's C.UTF-8 LC_CTYPE (tmux needs UTF-8)
 #                                (checks-top-screen.sh drives `xl top` in it)
+#   /usr/lib/xen-4.17/bin/       Debian's xenstored, xenconsoled, xenconsole
+#   /usr/bin/xenstore-*          and xenstore-utils, unmodified, with the Xen
+#   /usr/lib/x86_64-linux-gnu/   libraries they link from the same packages
+#   /lib/x86_64-linux-gnu/libc.so.6, /lib64/ld-linux-x86-64.so.2
+#                                the build host's glibc (Debian 12's) for them
+#                                (tools/dom0/fetch-xen-utils.sh)
 #   /usr/lib/xen-pml/*.elf       the domU test kernels to `xl create` from
 #   /etc/xen/*.cfg               their xl configurations (tools/dom0/etc/)
 #   /dev/console                 for init's standard streams
@@ -61,13 +67,15 @@ die() { echo "mk-initramfs: $*" >&2; exit 1; }
 
 [ -s "$dir/kernel.env" ] || die "no kernel in $dir: run tools/dom0/fetch-kernel.sh"
 . "$dir/kernel.env"
+[ -s "$dir/xen.env" ] || die "no Xen daemons in $dir: run tools/dom0/fetch-xen-utils.sh"
+. "$dir/xen.env"
 mods=$dir/kernel/lib/modules/$KVER/kernel/drivers/xen
 bb=$dir/busybox/bin/busybox
 xl=$ROOT/tools/xl/xl.static
 [ -x "$xl" ] || die "no $xl: make -C tools/xl xl.static"
 xentop=$ROOT/tools/xentop/xentop.static
 [ -x "$xentop" ] || die "no $xentop: make -C tools/xentop xentop.static"
-DOMU_KERNELS="boot demo dirtier jbb pause-spin smp-rr crash hypercall-errors mig-writer"
+DOMU_KERNELS="boot demo dirtier jbb pause-spin smp-rr crash hypercall-errors mig-writer console-ring"
 
 stage=$dir/$name.d
 rm -rf "$stage"
@@ -82,14 +90,32 @@ strip -o "$stage/xen-hcall-buffer-check" "$hbc"
 strip -o "$stage/xentop" "$xentop"
 
 list=$dir/$name.list
+# Each path once (tmux and the Xen daemons share glibc).
+emitted=" "
+entry() {
+    case $emitted in *" $2 "*) return ;; esac
+    emitted="$emitted$2 "
+    echo "$*"
+}
+# The directories above a path that the list does not make otherwise.
+parents() {
+    local p= c
+    for c in $(dirname "$1" | tr / ' '); do
+        p=$p/$c
+        case " bin sbin usr usr/bin usr/sbin usr/lib lib " in
+        *" ${p#/} "*) ;; *) entry dir $p 0755 0 0 ;; esac
+    done
+}
 {
     for d in bin sbin usr usr/bin usr/sbin usr/lib usr/lib/xen-pml lib \
              lib/modules etc etc/dom0 etc/xen dev proc sys tmp run root \
              var var/lib var/lib/xen var/log var/log/xen; do
         echo "dir /$d 0755 0 0"
     done
-    # As Debian: /var/run is /run (a tmpfs /init mounts), /var/lib/xen stays.
+    # As Debian: /var/run is /run (a tmpfs /init mounts), /var/lock is
+    # /run/lock (xenconsole's lock files), /var/lib/xen stays.
     echo "slink /var/run /run 0777 0 0"
+    echo "slink /var/lock /run/lock 0777 0 0"
     echo "nod /dev/console 0600 0 0 c 5 1"
     echo "file /init $ROOT/tools/dom0/init 0755 0 0"
     echo "file /etc/profile $ROOT/tools/dom0/profile 0644 0 0"
@@ -97,7 +123,7 @@ list=$dir/$name.list
         echo "file /etc/dom0/checks.sh $ROOT/tools/dom0/checks.sh 0755 0 0"
         # Exactness and migration: the checks, the checkers.
         for f in checks-logdirty.sh checks-migrate.sh checks-hcall-buffer.sh \
-                 checks-top-screen.sh; do
+                 checks-top-screen.sh checks-xenstore.sh; do
             echo "file /etc/dom0/$f $ROOT/tools/dom0/$f 0644 0 0"
         done
         echo "file /usr/sbin/xen-logdirty-check $stage/xen-logdirty-check 0755 0 0"
@@ -115,6 +141,33 @@ list=$dir/$name.list
         echo "file /lib/modules/${m#*/}.ko $mods/$m.ko 0644 0 0"
     done
     echo "file /usr/sbin/xl $stage/xl 0755 0 0"
+    # Xen's xenstored, xenconsoled and xenconsole (xl console runs it) and
+    # xenstore-utils, as Debian ships them, at Debian's paths; the Xen
+    # libraries they link; glibc.
+    xb=$dir/xen/usr/lib/xen-4.17/bin
+    entry dir /usr/lib/xen-4.17 0755 0 0
+    entry dir /usr/lib/xen-4.17/bin 0755 0 0
+    for p in xenstored xenconsoled xenconsole; do
+        entry file /usr/lib/xen-4.17/bin/$p $xb/$p 0755 0 0
+    done
+    entry slink /usr/sbin/xenstored /usr/lib/xen-4.17/bin/xenstored 0777 0 0
+    entry slink /usr/sbin/xenconsoled /usr/lib/xen-4.17/bin/xenconsoled 0777 0 0
+    entry file /usr/bin/xenstore $dir/xen/usr/bin/xenstore 0755 0 0
+    for t in $XENSTORE_TOOLS; do
+        entry slink /usr/bin/$t xenstore 0777 0 0
+    done
+    entry dir /usr/lib/x86_64-linux-gnu 0755 0 0
+    for l in $XEN_LIBS; do
+        case $l in
+        libc.so.6) f=$(ldconfig -p | sed -n 's/^\tlibc.so.6 (libc6,x86-64) => //p' | head -n 1)
+                   parents "$f"
+                   entry file "$f" "$(readlink -f "$f")" 0755 0 0 ;;
+        *) entry file /usr/lib/x86_64-linux-gnu/$l \
+                 "$(readlink -f "$dir/xen/usr/lib/x86_64-linux-gnu/$l")" 0755 0 0 ;;
+        esac
+    done
+    entry dir /lib64 0755 0 0
+    entry file /lib64/ld-linux-x86-64.so.2 "$(readlink -f /lib64/ld-linux-x86-64.so.2)" 0755 0 0
     echo "file /usr/sbin/xentop $stage/xentop 0755 0 0"
     # tmux, dynamically linked: the binary, what ldd lists (each at the
     # path ldd names, the file behind any symlink), the terminfo entries.
@@ -122,19 +175,9 @@ list=$dir/$name.list
     [ $mode = checks ] && tmux=$(command -v tmux || true)
     if [ -n "$tmux" ]; then
         echo "file /usr/bin/tmux $(readlink -f "$tmux") 0755 0 0"
-        libdirs=
         for l in $(ldd "$tmux" | grep -oE '/[^ ]+'); do
-            d=$(dirname "$l")
-            case " $libdirs " in *" $d "*) ;; *)
-                libdirs="$libdirs $d"
-                p=
-                for c in $(echo "${d#/}" | tr / ' '); do
-                    p=$p/$c
-                    case " bin sbin usr usr/bin usr/sbin usr/lib lib " in
-                    *" ${p#/} "*) ;; *) echo "dir $p 0755 0 0" ;; esac
-                done ;;
-            esac
-            echo "file $l $(readlink -f "$l") 0755 0 0"
+            parents "$l"
+            entry file "$l" "$(readlink -f "$l")" 0755 0 0
         done
         # tmux 3.3 wants a UTF-8 LC_CTYPE: it tries C.UTF-8 (glibc's
         # C.utf8, which Debian's libc-bin ships as files).

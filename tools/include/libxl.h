@@ -391,6 +391,19 @@ int libxl_xen_console_read_line(libxl_ctx *ctx,
 void libxl_xen_console_read_finish(libxl_ctx *ctx,
                                    libxl_xen_console_reader *cr);
 
+/* ---- a domain's console (xl console), through Xen's xenconsole ---------------- */
+
+/*
+ * Replace the calling process with xenconsole attached to console
+ * cons_num of type 'type' of domain domid (the pty xenconsoled wrote to
+ * xenstore); notify_fd (-1: none) gets a byte once it is attached.
+ * Returns only on failure.  A PVH domain has one console here: PV, 0.
+ */
+int libxl_console_exec(libxl_ctx *ctx, uint32_t domid, int cons_num,
+                       libxl_console_type type, int notify_fd);
+/* The same for the domain's primary console. */
+int libxl_primary_console_exec(libxl_ctx *ctx, uint32_t domid_vm, int notify_fd);
+
 /* ---- EXTENSION: dirty-page tracking (this project, NOT in Xen) ------------- */
 
 /*

@@ -39,6 +39,7 @@
 #include <xen/sched.h>
 #include <xen/memory.h>
 #include <xen/event_channel.h>
+#include <xen/hvm/hvm_op.h>
 #include <xen/hvm/dm_op.h>
 #include <xen/hvm/params.h>
 #include <xen/ext/dirty_stats.h>
@@ -242,6 +243,9 @@ typedef xen_domctl_getdomaininfo_t xc_domaininfo_t;
 
 int xc_domain_pause(xc_interface *xch, uint32_t domid);
 int xc_domain_unpause(xc_interface *xch, uint32_t domid);
+/* The domain's UUID (its handle; createdomain sets it first). */
+int xc_domain_sethandle(xc_interface *xch, uint32_t domid,
+                        xen_domain_handle_t handle);
 
 /* Destroy a domain: it is gone once this returns 0. */
 int xc_domain_destroy(xc_interface *xch, uint32_t domid);
@@ -265,6 +269,26 @@ int xc_domain_getinfo(xc_interface *xch, uint32_t first_domid,
  */
 int xc_domain_getinfolist(xc_interface *xch, uint32_t first_domain,
                           unsigned int max_domains, xc_domaininfo_t *info);
+
+/* ---- event channels and HVM parameters --------------------------------------- */
+
+typedef int xc_evtchn_port_or_error_t;
+typedef struct evtchn_status xc_evtchn_status_t;
+
+/*
+ * A port of domain 'dom' left unbound for 'remote_dom' to bind
+ * (EVTCHNOP_alloc_unbound): the port, or -1 with errno set.
+ */
+xc_evtchn_port_or_error_t xc_evtchn_alloc_unbound(xc_interface *xch, uint32_t dom,
+                                                  uint32_t remote_dom);
+/* EVTCHNOP_status of status->dom's status->port; fills in the rest. */
+int xc_evtchn_status(xc_interface *xch, xc_evtchn_status_t *status);
+
+/* HVMOP_set_param / HVMOP_get_param of domain 'dom' (HVM_PARAM_*). */
+int xc_hvm_param_set(xc_interface *handle, uint32_t dom, uint32_t param,
+                     uint64_t value);
+int xc_hvm_param_get(xc_interface *handle, uint32_t dom, uint32_t param,
+                     uint64_t *value);
 
 /* ---- building domains ------------------------------------------------------ */
 

@@ -68,4 +68,22 @@ void *xenforeignmemory_map(xenforeignmemory_handle *fmem, uint32_t dom,
 int xenforeignmemory_unmap(xenforeignmemory_handle *fmem,
                            void *addr, size_t pages);
 
+/*
+ * Resources of another domain that are not in its physmap (Xen 4.17's
+ * API over XENMEM_acquire_resource): map frames [frame, frame + nr_frames)
+ * of resource 'type'/'id' (XENMEM_resource_*) of 'domid'.  *paddr is a
+ * hint (NULL: anywhere) and on success the address of the mapping; prot
+ * and flags as for mmap().  NULL with errno set on failure: EOPNOTSUPP
+ * when the kernel or the hypervisor cannot (callers fall back, as Xen's
+ * xc_dom_gnttab_seed does).  Unmap with xenforeignmemory_unmap_resource.
+ */
+typedef struct xenforeignmemory_resource_handle xenforeignmemory_resource_handle;
+
+xenforeignmemory_resource_handle *xenforeignmemory_map_resource(
+    xenforeignmemory_handle *fmem, uint16_t domid, unsigned int type,
+    unsigned int id, unsigned long frame, unsigned long nr_frames,
+    void **paddr, int prot, int flags);
+int xenforeignmemory_unmap_resource(xenforeignmemory_handle *fmem,
+                                    xenforeignmemory_resource_handle *fres);
+
 #endif /* XENFOREIGNMEMORY_H */

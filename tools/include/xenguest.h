@@ -15,6 +15,7 @@
  *     xc_dom_boot_mem_init(dom);              populate its RAM
  *     xc_dom_build_image(dom);                kernel and modules in
  *     xc_dom_boot_image(dom);                 start info, vCPU 0's registers
+ *     xc_dom_gnttab_init(dom);                the grant entries Xen reserves
  *     xc_dom_release(dom);
  *
  * then the caller unpauses the domain.  Every function returns 0 on
@@ -40,12 +41,30 @@
  *     memory map (0x100: RAM below 640 KiB, reserved to 1 MiB, RAM to the
  *     last page, the last page reserved), the modlist (0x200) and the
  *     command lines (0x400: the guest's, then each module's);
+ *   - Xen's special pages (xc_dom_build_image, Xen's alloc_magic_pages_hvm):
+ *     X86_HVM_NR_SPECIAL_PAGES frames ending at X86_HVM_END_SPECIAL_REGION,
+ *     outside the memory map, populated and zeroed, the xenstore ring
+ *     (xenstore_pfn, HVM_PARAM_STORE_PFN) and the console ring
+ *     (console_pfn, HVM_PARAM_CONSOLE_PFN) among them, the other rings'
+ *     HVM parameters pointed at theirs, and the identity-map page table
+ *     (HVM_PARAM_IDENT_PT); the ports the caller allocated
+ *     (xenstore_evtchn, console_evtchn) go to HVM_PARAM_STORE_EVTCHN and
+ *     _CONSOLE_EVTCHN at xc_dom_boot_image;
+ *   - acpi_modules[] the caller filled in (libxl's ACPI tables for PVH)
+ *     are populated at their guest_addr_out and copied there, each an ACPI
+ *     entry of the memory map; module 0 is the RSDP (start info's
+ *     rsdp_paddr);
  *   - vCPU 0 starts at the PVH entry in flat 32-bit protected mode with
  *     EBX = the start info's address (XEN_DOMCTL_sethvmcontext: HEADER,
- *     CPU, END records).
+ *     CPU, END records);
+ *   - xc_dom_gnttab_init writes the grant entries Xen reserves for the
+ *     console and xenstore (GNTTAB_RESERVED_CONSOLE, _XENSTORE) through
+ *     XENMEM_acquire_resource, granting the rings to console_domid and
+ *     xenstore_domid.
  *
  * Not here: PV guests, HVM guests with firmware, compressed kernels,
- * devicetrees, grant table seeding, xenstore and console pages.
+ * devicetrees, the compat path of grant seeding (setup_table and a foreign
+ * mapping, for hypervisors without XENMEM_acquire_resource).
  */
 #ifndef XENGUEST_H
 #define XENGUEST_H
@@ -59,6 +78,18 @@
 struct xenforeignmemory_handle;
 
 #define XG_MAX_MODULES 2
+
+/* Xen's special pages of an HVM/PVH guest: the frames below 0xff000. */
+#define X86_HVM_NR_SPECIAL_PAGES    8
+#define X86_HVM_END_SPECIAL_REGION  0xff000u
+
+/* ACPI tables or firmware the caller gives the builder to place. */
+struct xc_hvm_firmware_module {
+    uint8_t  *data;
+    uint32_t  length;
+    uint64_t  guest_addr_out;
+};
+#define MAX_ACPI_MODULES 4
 
 typedef uint64_t xen_vaddr_t;
 typedef uint64_t xen_paddr_t;
@@ -132,6 +163,17 @@ struct xc_dom_image {
     /* Number of vCPUs (only vCPU 0 is started) */
     unsigned int max_vcpus;
 
+    /* The xenstore and console rings: the caller's ports, the pages here. */
+    uint32_t console_evtchn;
+    uint32_t xenstore_evtchn;
+    uint32_t console_domid;             /* granted to (GNTTAB_RESERVED_*) */
+    uint32_t xenstore_domid;
+    xen_pfn_t console_pfn;              /* set by xc_dom_build_image */
+    xen_pfn_t xenstore_pfn;
+
+    /* ACPI tables to place (PVH): module 0 is the RSDP. */
+    struct xc_hvm_firmware_module acpi_modules[MAX_ACPI_MODULES];
+
     /* the foreign mapping handle the builder opened (this project's) */
     struct xenforeignmemory_handle *fmem;
 };
@@ -184,6 +226,18 @@ int xc_dom_boot_xen_init(struct xc_dom_image *dom, xc_interface *xch,
 int xc_dom_boot_mem_init(struct xc_dom_image *dom);
 /* Write the start info and set vCPU 0's registers. */
 int xc_dom_boot_image(struct xc_dom_image *dom);
+
+/*
+ * Grant the console and xenstore rings to their backends: entries
+ * GNTTAB_RESERVED_CONSOLE and _XENSTORE of the guest's table, version 1,
+ * as Xen's xc_dom_gnttab_init after xc_dom_boot_image.  A gfn of -1 leaves
+ * its entry alone.  _seed is the same for any domain (a toolstack
+ * restoring one, say).
+ */
+int xc_dom_gnttab_init(struct xc_dom_image *dom);
+int xc_dom_gnttab_seed(xc_interface *xch, uint32_t guest_domid, bool is_hvm,
+                       xen_pfn_t console_gfn, xen_pfn_t xenstore_gfn,
+                       uint32_t console_domid, uint32_t xenstore_domid);
 
 /* Always true: PVH guests are translated (auto-translated physmap). */
 bool xc_dom_translated(const struct xc_dom_image *dom);

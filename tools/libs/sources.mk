@@ -17,7 +17,7 @@ CALL_SRCS          := core.c buffer.c
 DEVICEMODEL_SRCS   := core.c
 CTRL_SRCS          := xc_private.c xc_hcall_buf.c xc_domain.c xc_logdirty.c \
                       xc_misc.c xc_version.c xc_dirty_stats.c xc_domain_build.c \
-                      xc_domain_memory.c
+                      xc_domain_memory.c xc_evtchn.c
 FOREIGNMEMORY_SRCS := core.c
 # libxenguest's save/restore (the migration stream)
 GUEST_SR_SRCS      := xg_sr_common.c xg_sr_common_x86.c xg_sr_save.c \

@@ -28,6 +28,9 @@ lib_cleanup() {
 }
 trap lib_cleanup EXIT
 export FAKE_XEN_STATE=$W/state FAKE_XEN_LOG=$W/log LIBXL_RUN_DIR=$W/run
+# The fake xenstored's tree (tools/tests/fake/fake_xs.c): one node a line,
+# "<path> <perms> <value>".
+export FAKE_XS_STATE=$W/xenstore
 
 CASE= CASE_OK=1 CASE_MSG=
 begin() {
@@ -73,9 +76,22 @@ setfield() {
     local dom=$1 kv=$2 key=${2%%=*}
     sed -i -E "/^domain $dom /{s/ $key=[^ ]*//; s/\$/ $kv/}" "$W/state"
 }
-# A domain's name, as libxl records it (name_domain 1 <uuid> guest1).
+# A domain's name, where Xen's libxl keeps it: xenstore's
+# /local/domain/<domid>/name and /vm/<uuid>/name (name_domain 1 <uuid> guest1).
 name_domain() {
-    printf %s "$3" >"$W/run/userdata-d.$1.$2.domain-name"
+    printf '%s n0,r%s %s\n' "/local/domain/$1" "$1" - "/local/domain/$1/vm" "$1" "/vm/$2" \
+        "/local/domain/$1/name" "$1" "$3" "/vm/$2" "$1" - "/vm/$2/name" "$1" "$3" \
+        >>"$W/xenstore"
+}
+# A fresh xenstore with what xen-init-dom0 writes: Domain-0's name and domid.
+xenstore_dom0() {
+    printf '/local/domain/0/name n0 Domain-0\n/local/domain/0/domid n0 0\n' >"$W/xenstore"
+}
+want_xs_has() {
+    grep -qE -- "$1" "$W/xenstore" || problem "xenstore lacks /$1/:"$'\n'"$(cat "$W/xenstore")"
+}
+want_xs_lacks() {
+    ! grep -qE -- "$1" "$W/xenstore" || problem "xenstore has /$1/:"$'\n'"$(cat "$W/xenstore")"
 }
 
 # Run a program: its stdout, stderr and exit status to $W/out, err, rc.

@@ -35,6 +35,7 @@ int main_dmesg(int argc, char **argv);
 int main_top(int argc, char **argv);
 int main_create(int argc, char **argv);
 int main_destroy(int argc, char **argv);
+int main_console(int argc, char **argv);
 int main_pause(int argc, char **argv);
 int main_unpause(int argc, char **argv);
 int main_memmax(int argc, char **argv);

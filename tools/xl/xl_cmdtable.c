@@ -17,6 +17,7 @@ const struct cmd_spec cmd_table[] = {
       "<ConfigFile> [options] [vars]",
       "-h                      Print this help.\n"
       "-p                      Leave the domain paused after it is created.\n"
+      "-c                      Connect to the console after the domain is created.\n"
       "-f FILE, --defconfig=FILE\n                     Use the given configuration file.\n"
       "-q, --quiet             Quiet.\n"
       "-n, --dryrun            Dry run - prints the resulting configuration\n"
@@ -33,6 +34,13 @@ const struct cmd_spec cmd_table[] = {
       "-l, --long              Output all VM details\n"
       "-v, --verbose           Prints out UUIDs and security context\n"
       "-Z, --context           Prints out security context"
+    },
+    { "console",
+      &main_console, 0, 0,
+      "Attach to domain's console",
+      "[options] <Domain>\n",
+      "-t <type>       console type, pv , serial or vuart\n"
+      "-n <number>     console number"
     },
     { "destroy",
       &main_destroy, 0, 1,

@@ -3,8 +3,11 @@
  * xl create, destroy, pause, unpause.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <libxl.h>
 #include <libxl_utils.h>
@@ -80,6 +83,48 @@ int main_destroy(int argc, char **argv)
 
 /* ---- xl create ------------------------------------------------------------------ */
 
+/*
+ * xl create -c (Xen's autoconnect_console): a child becomes xenconsole on
+ * the new domain's console; the domain is unpaused once xenconsole says
+ * it is attached (--start-notify-fd), so nothing it prints is missed; xl
+ * returns when the console is left (Ctrl-]).
+ */
+static int autoconnect_console(uint32_t domid, bool paused)
+{
+    int fds[2], status = 0;
+    char c;
+    pid_t pid;
+
+    if (pipe(fds) < 0) {
+        perror("xl: pipe for the console");
+        return -1;
+    }
+    pid = fork();
+    if (pid < 0) {
+        perror("xl: fork for the console");
+        close(fds[0]);
+        close(fds[1]);
+        return -1;
+    }
+    if (!pid) {
+        close(fds[0]);
+        libxl_primary_console_exec(ctx, domid, fds[1]);
+        fprintf(stderr, "Unable to attach console\n");
+        _exit(EXIT_FAILURE);
+    }
+    close(fds[1]);
+    if (read(fds[0], &c, 1) != 1)
+        fprintf(stderr, "xl: the console of domain %u did not attach\n", domid);
+    close(fds[0]);
+    if (!paused && libxl_domain_unpause(ctx, domid, NULL)) {
+        fprintf(stderr, "xl: domain %u created but could not be unpaused\n", domid);
+        kill(pid, SIGTERM);
+    }
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    return WIFEXITED(status) && !WEXITSTATUS(status) ? 0 : -1;
+}
+
 int main_create(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -91,14 +136,17 @@ int main_create(int argc, char **argv)
     const char *filename = NULL;
     char *extra_config = NULL;
     size_t extra_len = 0;
-    bool dryrun = dryrun_only, quiet = false, paused = false;
+    bool dryrun = dryrun_only, quiet = false, paused = false, console = false;
     libxl_domain_config d_config;
     void *config_data = NULL;
     int config_len = 0;
     uint32_t domid;
     int opt, rc, ret = EXIT_FAILURE;
 
-    SWITCH_FOREACH_OPT(opt, "Fnqf:pde", opts, "create", 0) {
+    SWITCH_FOREACH_OPT(opt, "Fnqf:pdec", opts, "create", 0) {
+    case 'c':
+        console = true;
+        break;
     case 'f':
         filename = optarg;
         break;
@@ -184,6 +232,11 @@ int main_create(int argc, char **argv)
     if (rc) {
         fprintf(stderr, "xl: creating domain '%s' failed (%s)\n",
                 d_config.c_info.name, libxl_error_name(rc));
+        goto out;
+    }
+    if (console) {
+        autoconnect_console(domid, paused);
+        ret = EXIT_SUCCESS;             /* created; the console was left */
         goto out;
     }
     if (!paused && libxl_domain_unpause(ctx, domid, NULL)) {

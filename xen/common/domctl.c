@@ -66,6 +66,7 @@ static void getdomaininfo(const struct domain *d, struct xen_domctl_getdomaininf
     info->cpu_time = cpu_khz ? cpu_ticks * 1000000ULL / cpu_khz : 0;
     info->nr_online_vcpus = online;
     info->max_vcpu_id = d->max_vcpus - 1;
+    memcpy(info->handle, d->handle, sizeof(info->handle));
     arch_get_domain_info(d, info);
 }
 
@@ -119,6 +120,7 @@ static int createdomain(domid_t *domid, const struct xen_domctl_createdomain *cf
     if ( !d )
         return -ENOMEM;
     d->pause_count = 1;             /* created paused, as in Xen */
+    memcpy(d->handle, cfg->handle, sizeof(d->handle));
     *domid = id;
     printk(XENLOG_G_INFO "d%u: created by d%u, %u vCPU(s)\n", id,
            current->domain->domain_id, cfg->max_vcpus);
@@ -187,6 +189,11 @@ long do_domctl(XEN_GUEST_HANDLE_PARAM(xen_domctl_t) u_domctl)
     case XEN_DOMCTL_createdomain:
         rc = createdomain(&op.domain, &op.u.createdomain);
         copyback = !rc;
+        break;
+
+    case XEN_DOMCTL_setdomainhandle:
+        memcpy(d->handle, op.u.setdomainhandle.handle, sizeof(d->handle));
+        rc = 0;
         break;
 
     case XEN_DOMCTL_max_mem:

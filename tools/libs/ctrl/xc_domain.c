@@ -24,6 +24,19 @@ int xc_domain_unpause(xc_interface *xch, uint32_t domid)
     return domctl_simple(xch, XEN_DOMCTL_unpausedomain, domid);
 }
 
+/* XEN_DOMCTL_setdomainhandle: the domain's UUID. */
+int xc_domain_sethandle(xc_interface *xch, uint32_t domid,
+                        xen_domain_handle_t handle)
+{
+    struct xen_domctl domctl = {
+        .cmd = XEN_DOMCTL_setdomainhandle,
+        .domain = domid,
+    };
+
+    memcpy(domctl.u.setdomainhandle.handle, handle, sizeof(xen_domain_handle_t));
+    return do_domctl(xch, &domctl);
+}
+
 int xc_domain_destroy(xc_interface *xch, uint32_t domid)
 {
     return domctl_simple(xch, XEN_DOMCTL_destroydomain, domid);

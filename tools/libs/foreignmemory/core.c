@@ -128,3 +128,54 @@ int xenforeignmemory_unmap(xenforeignmemory_handle *fmem,
 
     return osdep_xenforeignmemory_unmap(fmem, addr, pages);
 }
+
+xenforeignmemory_resource_handle *xenforeignmemory_map_resource(
+    xenforeignmemory_handle *fmem, uint16_t domid, unsigned int type,
+    unsigned int id, unsigned long frame, unsigned long nr_frames,
+    void **paddr, int prot, int flags)
+{
+    xenforeignmemory_resource_handle *fres;
+    int saved_errno;
+
+    if ( !paddr || !nr_frames )
+    {
+        errno = EINVAL;
+        return NULL;
+    }
+    fres = calloc(1, sizeof(*fres));
+    if ( !fres )
+    {
+        errno = ENOMEM;
+        return NULL;
+    }
+    fres->domid = domid;
+    fres->type = type;
+    fres->id = id;
+    fres->frame = frame;
+    fres->nr_frames = nr_frames;
+    fres->addr = *paddr;
+    fres->prot = prot;
+    fres->flags = flags;
+
+    if ( osdep_xenforeignmemory_map_resource(fmem, fres) < 0 )
+    {
+        saved_errno = errno;
+        free(fres);
+        errno = saved_errno;
+        return NULL;
+    }
+    *paddr = fres->addr;
+    return fres;
+}
+
+int xenforeignmemory_unmap_resource(xenforeignmemory_handle *fmem,
+                                    xenforeignmemory_resource_handle *fres)
+{
+    int rc;
+
+    if ( !fres )
+        return 0;
+    rc = osdep_xenforeignmemory_unmap_resource(fmem, fres);
+    free(fres);
+    return rc;
+}

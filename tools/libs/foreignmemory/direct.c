@@ -188,3 +188,53 @@ int osdep_xenforeignmemory_unmap(xenforeignmemory_handle *fmem, void *addr,
 
     return 0;
 }
+
+/*
+ * A resource: XENMEM_acquire_resource places its frames at a run of the
+ * window (the hint is ignored); unmapping removes them like foreign frames.
+ */
+int osdep_xenforeignmemory_map_resource(xenforeignmemory_handle *fmem,
+                                        xenforeignmemory_resource_handle *fres)
+{
+    xen_pfn_t gpfns[FMEM_BATCH];
+    struct xen_mem_acquire_resource ar = {
+        .domid = fres->domid,
+        .type = (uint16_t)fres->type,
+        .id = fres->id,
+        .frame = fres->frame,
+        .nr_frames = (uint32_t)fres->nr_frames,
+    };
+    long first, rc;
+    unsigned long i;
+
+    (void)fmem;
+    if ( fres->nr_frames > FMEM_BATCH )
+    {
+        errno = E2BIG;
+        return -1;
+    }
+    if ( (first = window_alloc(fres->nr_frames)) < 0 )
+    {
+        errno = ENOMEM;
+        return -1;
+    }
+    for ( i = 0; i < fres->nr_frames; i++ )
+        gpfns[i] = FMEM_WINDOW_BASE_GFN + first + i;
+    set_xen_guest_handle_raw(ar.frame_list, gpfns);
+    rc = hypercall6(__HYPERVISOR_memory_op, XENMEM_acquire_resource,
+                    (unsigned long)&ar, 0, 0, 0);
+    if ( rc < 0 )
+    {
+        mark_pages(first, fres->nr_frames, false);
+        errno = -rc;
+        return -1;
+    }
+    fres->addr = (void *)((FMEM_WINDOW_BASE_GFN + first) << XENFOREIGNMEMORY_PAGE_SHIFT);
+    return 0;
+}
+
+int osdep_xenforeignmemory_unmap_resource(xenforeignmemory_handle *fmem,
+                                          xenforeignmemory_resource_handle *fres)
+{
+    return fres->addr ? osdep_xenforeignmemory_unmap(fmem, fres->addr, fres->nr_frames) : 0;
+}

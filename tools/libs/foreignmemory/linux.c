@@ -134,3 +134,57 @@ int osdep_xenforeignmemory_unmap(xenforeignmemory_handle *fmem, void *addr,
     (void)fmem;
     return munmap(addr, num << XENFOREIGNMEMORY_PAGE_SHIFT);
 }
+
+/*
+ * A resource, as Xen's library maps one: mmap() a range of privcmd, then
+ * IOCTL_PRIVCMD_MMAP_RESOURCE (the kernel issues XENMEM_acquire_resource
+ * with the range's frames).  A kernel without the ioctl (ENOTTY) cannot:
+ * EOPNOTSUPP, which callers take as the hypervisor's own "cannot".
+ */
+int osdep_xenforeignmemory_map_resource(xenforeignmemory_handle *fmem,
+                                        xenforeignmemory_resource_handle *fres)
+{
+    size_t size = fres->nr_frames << XENFOREIGNMEMORY_PAGE_SHIFT;
+    privcmd_mmap_resource_t mr = {
+        .dom = fres->domid,
+        .type = fres->type,
+        .id = fres->id,
+        .idx = (uint32_t)fres->frame,
+        .num = fres->nr_frames,
+    };
+    int saved_errno;
+    void *addr;
+
+    if ( fres->frame > UINT32_MAX ||
+         fres->nr_frames > SIZE_MAX >> XENFOREIGNMEMORY_PAGE_SHIFT )
+    {
+        errno = EINVAL;
+        return -1;
+    }
+    addr = mmap(fres->addr, size, fres->prot, fres->flags | MAP_SHARED,
+                fmem->fd, 0);
+    if ( addr == MAP_FAILED )
+        return -1;
+    mr.addr = (uintptr_t)addr;
+
+    if ( ioctl(fmem->fd, IOCTL_PRIVCMD_MMAP_RESOURCE, &mr) < 0 )
+    {
+        saved_errno = errno == ENOTTY ? EOPNOTSUPP : errno;
+        if ( saved_errno != EOPNOTSUPP )
+            PERROR("IOCTL_PRIVCMD_MMAP_RESOURCE of d%u type %u id %u failed",
+                   fres->domid, fres->type, fres->id);
+        munmap(addr, size);
+        errno = saved_errno;
+        return -1;
+    }
+    fres->addr = addr;
+    return 0;
+}
+
+int osdep_xenforeignmemory_unmap_resource(xenforeignmemory_handle *fmem,
+                                          xenforeignmemory_resource_handle *fres)
+{
+    (void)fmem;
+    return fres->addr ? munmap(fres->addr, fres->nr_frames << XENFOREIGNMEMORY_PAGE_SHIFT)
+                      : 0;
+}

@@ -34,6 +34,25 @@ void *osdep_xenforeignmemory_map(xenforeignmemory_handle *fmem, uint32_t dom,
 int osdep_xenforeignmemory_unmap(xenforeignmemory_handle *fmem, void *addr,
                                  size_t num);
 
+/* A resource mapping (xenforeignmemory_map_resource). */
+struct xenforeignmemory_resource_handle {
+    uint16_t domid;
+    unsigned int type, id;
+    unsigned long frame, nr_frames;
+    void *addr;
+    int prot, flags;
+};
+
+/*
+ * Map fres->nr_frames frames of the resource; fres->addr is the hint on
+ * entry and the mapping on success.  -1 with errno set (EOPNOTSUPP: not
+ * possible here) on failure, nothing left mapped.
+ */
+int osdep_xenforeignmemory_map_resource(xenforeignmemory_handle *fmem,
+                                        xenforeignmemory_resource_handle *fres);
+int osdep_xenforeignmemory_unmap_resource(xenforeignmemory_handle *fmem,
+                                          xenforeignmemory_resource_handle *fres);
+
 #define FMEM_LOG(fmem, level, err, fmt, ...) \
     xtl_log((fmem)->logger, level, err, "xenforeignmemory", fmt, ##__VA_ARGS__)
 /* An error, with strerror(errno) appended. */

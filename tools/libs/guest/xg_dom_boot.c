@@ -6,8 +6,11 @@
  */
 #include <inttypes.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 
 #include "xg_private.h"
+#include "xenforeignmemory.h"
+#include <xen/grant_table.h>
 
 /* Extents passed to XENMEM_populate_physmap at once (4 KiB of gfns). */
 #define POPULATE_BATCH 512
@@ -133,4 +136,93 @@ int xc_dom_boot_image(struct xc_dom_image *dom)
         return -1;
     }
     return xg_dom_pvh_boot(dom);
+}
+
+/* ---- the grant entries Xen reserves (xc_dom_gnttab_*) ----------------------- */
+
+/* Entries 0 and 1 of frame 0 of the table, through fmem. */
+static int gnttab_seed(xc_interface *xch, xenforeignmemory_handle *fmem,
+                       uint32_t guest_domid, xen_pfn_t console_gfn,
+                       xen_pfn_t xenstore_gfn, uint32_t console_domid,
+                       uint32_t xenstore_domid)
+{
+    xenforeignmemory_resource_handle *fres;
+    grant_entry_v1_t *gnttab;
+    void *addr = NULL;
+
+    /* Frame 0 of the shared table, as Xen's toolstack takes it. */
+    fres = xenforeignmemory_map_resource(fmem, (uint16_t)guest_domid,
+                                         XENMEM_resource_grant_table,
+                                         XENMEM_resource_grant_table_id_shared,
+                                         0, 1, &addr, PROT_READ | PROT_WRITE, 0);
+    if ( !fres )
+    {
+        xc_dom_panic(xch, XC_INTERNAL_ERROR, errno,
+                     "failed to acquire d%u's grant table: %s%s", guest_domid,
+                     strerror(errno), errno == EOPNOTSUPP ?
+                     " (no XENMEM_acquire_resource: the compat path is not "
+                     "implemented here)" : "");
+        return -1;
+    }
+
+    gnttab = addr;
+    if ( console_gfn != INVALID_PFN )
+    {
+        gnttab[GNTTAB_RESERVED_CONSOLE].domid = (domid_t)console_domid;
+        gnttab[GNTTAB_RESERVED_CONSOLE].frame = (uint32_t)console_gfn;
+        __atomic_store_n(&gnttab[GNTTAB_RESERVED_CONSOLE].flags,
+                         (uint16_t)GTF_permit_access, __ATOMIC_RELEASE);
+    }
+    if ( xenstore_gfn != INVALID_PFN )
+    {
+        gnttab[GNTTAB_RESERVED_XENSTORE].domid = (domid_t)xenstore_domid;
+        gnttab[GNTTAB_RESERVED_XENSTORE].frame = (uint32_t)xenstore_gfn;
+        __atomic_store_n(&gnttab[GNTTAB_RESERVED_XENSTORE].flags,
+                         (uint16_t)GTF_permit_access, __ATOMIC_RELEASE);
+    }
+    if ( xenforeignmemory_unmap_resource(fmem, fres) )
+    {
+        xc_dom_panic(xch, XC_INTERNAL_ERROR, errno,
+                     "failed to unmap d%u's grant table: %s", guest_domid,
+                     strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int xc_dom_gnttab_seed(xc_interface *xch, uint32_t guest_domid, bool is_hvm,
+                       xen_pfn_t console_gfn, xen_pfn_t xenstore_gfn,
+                       uint32_t console_domid, uint32_t xenstore_domid)
+{
+    xenforeignmemory_handle *fmem;
+    int rc;
+
+    (void)is_hvm;               /* the same for both with acquire_resource */
+    fmem = xenforeignmemory_open(xch->error_handler, 0);
+    if ( !fmem )
+    {
+        xc_dom_panic(xch, XC_INTERNAL_ERROR, errno,
+                     "cannot open the foreign memory interface: %s",
+                     strerror(errno));
+        return -1;
+    }
+    rc = gnttab_seed(xch, fmem, guest_domid, console_gfn, xenstore_gfn,
+                     console_domid, xenstore_domid);
+    xenforeignmemory_close(fmem);
+    return rc;
+}
+
+int xc_dom_gnttab_init(struct xc_dom_image *dom)
+{
+    if ( !dom->xch )
+    {
+        errno = EINVAL;
+        return -1;
+    }
+    if ( !dom->fmem )
+        return xc_dom_gnttab_seed(dom->xch, dom->guest_domid, xc_dom_translated(dom),
+                                  dom->console_pfn, dom->xenstore_pfn,
+                                  dom->console_domid, dom->xenstore_domid);
+    return gnttab_seed(dom->xch, dom->fmem, dom->guest_domid, dom->console_pfn,
+                       dom->xenstore_pfn, dom->console_domid, dom->xenstore_domid);
 }

@@ -73,6 +73,7 @@ struct xc_dom_image *xc_dom_allocate(xc_interface *xch,
     dom->max_vcpus = 1;
     dom->max_kernel_size = XC_DOM_DECOMPRESS_MAX;
     dom->max_module_size = XC_DOM_DECOMPRESS_MAX;
+    dom->console_pfn = dom->xenstore_pfn = INVALID_PFN;
 
     if ( cmdline )
     {
@@ -277,6 +278,22 @@ int xc_dom_mem_init(struct xc_dom_image *dom, unsigned int mem_mb)
 int xg_dom_copy_to_guest(struct xc_dom_image *dom, xen_paddr_t paddr,
                          const void *src, size_t len)
 {
+    if ( !len )
+        return 0;
+    if ( paddr >= (xen_paddr_t)dom->total_pages << XG_PAGE_SHIFT ||
+         len > ((xen_paddr_t)dom->total_pages << XG_PAGE_SHIFT) - paddr )
+    {
+        xc_dom_panic(dom->xch, XC_INTERNAL_ERROR, EINVAL,
+                     "%#zx bytes at %#"PRIx64" lie outside the guest's RAM",
+                     len, paddr);
+        return -1;
+    }
+    return xg_dom_write_frames(dom, paddr, src, len);
+}
+
+int xg_dom_write_frames(struct xc_dom_image *dom, xen_paddr_t paddr,
+                        const void *src, size_t len)
+{
     xc_interface *xch = dom->xch;
     const uint8_t *s = src;
     xen_pfn_t *pfns;
@@ -288,14 +305,6 @@ int xg_dom_copy_to_guest(struct xc_dom_image *dom, xen_paddr_t paddr,
     {
         xc_dom_panic(xch, XC_INTERNAL_ERROR, EINVAL,
                      "no domain to write to (xc_dom_boot_xen_init first)");
-        return -1;
-    }
-    if ( paddr >= (xen_paddr_t)dom->total_pages << XG_PAGE_SHIFT ||
-         len > ((xen_paddr_t)dom->total_pages << XG_PAGE_SHIFT) - paddr )
-    {
-        xc_dom_panic(xch, XC_INTERNAL_ERROR, EINVAL,
-                     "%#zx bytes at %#"PRIx64" lie outside the guest's RAM",
-                     len, paddr);
         return -1;
     }
 
@@ -374,5 +383,7 @@ int xc_dom_build_image(struct xc_dom_image *dom)
                   mod->seg.vstart);
     }
 
+    if ( xg_dom_alloc_magic_pages(dom) || xg_dom_load_acpi(dom) )
+        return -1;
     return 0;
 }

@@ -8,7 +8,7 @@
  * (xen/arch/x86/hvm/dom_build.c), plus the modlist:
  *
  *     0x000  struct hvm_start_info (magic, version 1)
- *     0x100  the memory map, 4 entries
+ *     0x100  the memory map, 4 entries and one per ACPI module
  *     0x200  struct hvm_modlist_entry[nr_modules]
  *     0x400  the guest's command line, then each module's
  *
@@ -62,9 +62,10 @@ int xg_dom_pvh_start_info(struct xc_dom_image *dom, void *page)
         { .addr = base, .size = ram - base,
           .type = XEN_HVM_MEMMAP_TYPE_RESERVED },
     };
+    struct hvm_memmap_table_entry acpi[MAX_ACPI_MODULES];
     struct hvm_start_info si;
     size_t off = XG_PVH_SI_CMDLINE, len;
-    unsigned int i;
+    unsigned int i, nr_acpi = 0;
 
     if ( !dom->total_pages || base + XG_PAGE_SIZE != ram )
     {
@@ -86,9 +87,28 @@ int xg_dom_pvh_start_info(struct xc_dom_image *dom, void *page)
     si.cmdline_paddr = base + off;
     off += len;
 
+    /*
+     * Each ACPI module an ACPI entry (Xen's libxl__arch_domain_construct_memmap:
+     * from its page, for its length and the offset into that page).
+     */
+    for ( i = 0; i < MAX_ACPI_MODULES; i++ )
+    {
+        const struct xc_hvm_firmware_module *m = &dom->acpi_modules[i];
+
+        if ( !m->length )
+            continue;
+        acpi[nr_acpi].addr = m->guest_addr_out & ~(uint64_t)(XG_PAGE_SIZE - 1);
+        acpi[nr_acpi].size = m->length + (m->guest_addr_out & (XG_PAGE_SIZE - 1));
+        acpi[nr_acpi].type = XEN_HVM_MEMMAP_TYPE_ACPI;
+        acpi[nr_acpi].reserved = 0;
+        nr_acpi++;
+    }
     memcpy(p + XG_PVH_SI_MEMMAP, map, sizeof(map));
+    memcpy(p + XG_PVH_SI_MEMMAP + sizeof(map), acpi, nr_acpi * sizeof(acpi[0]));
     si.memmap_paddr = base + XG_PVH_SI_MEMMAP;
-    si.memmap_entries = XG_PVH_MEMMAP_ENTRIES;
+    si.memmap_entries = XG_PVH_MEMMAP_ENTRIES + nr_acpi;
+    /* ACPI module 0 is the RSDP (Xen's bootlate_hvm). */
+    si.rsdp_paddr = dom->acpi_modules[0].length ? dom->acpi_modules[0].guest_addr_out : 0;
 
     for ( i = 0; i < dom->num_modules; i++ )
     {
@@ -178,6 +198,147 @@ size_t xg_dom_pvh_vcpu_context(const struct xc_dom_image *dom,
     return off;
 }
 
+/* ---- Xen's special pages (alloc_magic_pages_hvm) --------------------------- */
+
+#define SPECIALPAGE_PAGING      0
+#define SPECIALPAGE_ACCESS      1
+#define SPECIALPAGE_SHARING     2
+#define SPECIALPAGE_BUFIOREQ    3
+#define SPECIALPAGE_XENSTORE    4
+#define SPECIALPAGE_IOREQ       5
+#define SPECIALPAGE_IDENT_PT    6
+#define SPECIALPAGE_CONSOLE     7
+#define special_pfn(x) \
+    ((xen_pfn_t)X86_HVM_END_SPECIAL_REGION - X86_HVM_NR_SPECIAL_PAGES + (x))
+
+/* A 32-bit non-PAE page directory's 4 MiB entries (the identity map). */
+#define XG_PDE_PRESENT          (1U << 0)
+#define XG_PDE_RW               (1U << 1)
+#define XG_PDE_USER             (1U << 2)
+#define XG_PDE_ACCESSED         (1U << 5)
+#define XG_PDE_DIRTY            (1U << 6)
+#define XG_PDE_PSE              (1U << 7)
+
+static int set_param(struct xc_dom_image *dom, uint32_t param, uint64_t value)
+{
+    if ( xc_hvm_param_set(dom->xch, dom->guest_domid, param, value) )
+    {
+        xc_dom_panic(dom->xch, XC_INTERNAL_ERROR, errno,
+                     "cannot set d%u's HVM parameter %u to %#"PRIx64": %s",
+                     dom->guest_domid, param, value, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/*
+ * Xen's layout for HVM and PVH guests: the eight pages below 0xff000,
+ * outside the memory map (the guest finds the rings through its HVM
+ * parameters), populated and zeroed; the identity-map page table a
+ * 32-bit guest with paging off runs on under EPT.
+ */
+int xg_dom_alloc_magic_pages(struct xc_dom_image *dom)
+{
+    static const struct { uint32_t param; unsigned int page; } rings[] = {
+        { HVM_PARAM_STORE_PFN,          SPECIALPAGE_XENSTORE },
+        { HVM_PARAM_BUFIOREQ_PFN,       SPECIALPAGE_BUFIOREQ },
+        { HVM_PARAM_IOREQ_PFN,          SPECIALPAGE_IOREQ },
+        { HVM_PARAM_CONSOLE_PFN,        SPECIALPAGE_CONSOLE },
+        { HVM_PARAM_PAGING_RING_PFN,    SPECIALPAGE_PAGING },
+        { HVM_PARAM_MONITOR_RING_PFN,   SPECIALPAGE_ACCESS },
+        { HVM_PARAM_SHARING_RING_PFN,   SPECIALPAGE_SHARING },
+    };
+    xen_pfn_t pfns[X86_HVM_NR_SPECIAL_PAGES];
+    uint32_t ident_pt[XG_PAGE_SIZE / sizeof(uint32_t)];
+    unsigned int i;
+
+    for ( i = 0; i < X86_HVM_NR_SPECIAL_PAGES; i++ )
+        pfns[i] = special_pfn(i);
+    if ( xc_domain_populate_physmap_exact(dom->xch, dom->guest_domid,
+                                          X86_HVM_NR_SPECIAL_PAGES, 0, 0, pfns) )
+    {
+        xc_dom_panic(dom->xch, XC_OUT_OF_MEMORY, errno,
+                     "cannot populate d%u's special pages: %s",
+                     dom->guest_domid, strerror(errno));
+        return -1;
+    }
+    if ( xg_dom_write_frames(dom, (xen_paddr_t)special_pfn(0) << XG_PAGE_SHIFT,
+                             NULL, X86_HVM_NR_SPECIAL_PAGES * XG_PAGE_SIZE) )
+        return -1;
+
+    for ( i = 0; i < ARRAY_SIZE(rings); i++ )
+        if ( set_param(dom, rings[i].param, special_pfn(rings[i].page)) )
+            return -1;
+
+    for ( i = 0; i < ARRAY_SIZE(ident_pt); i++ )
+        ident_pt[i] = (i << 22) | XG_PDE_PRESENT | XG_PDE_RW | XG_PDE_USER |
+                      XG_PDE_ACCESSED | XG_PDE_DIRTY | XG_PDE_PSE;
+    if ( xg_dom_write_frames(dom, (xen_paddr_t)special_pfn(SPECIALPAGE_IDENT_PT)
+                                  << XG_PAGE_SHIFT, ident_pt, sizeof(ident_pt)) ||
+         set_param(dom, HVM_PARAM_IDENT_PT,
+                   (uint64_t)special_pfn(SPECIALPAGE_IDENT_PT) << XG_PAGE_SHIFT) )
+        return -1;
+
+    dom->console_pfn = special_pfn(SPECIALPAGE_CONSOLE);
+    dom->xenstore_pfn = special_pfn(SPECIALPAGE_XENSTORE);
+    DOMPRINTF("d%u: special pages %#"PRIpfn"-%#"PRIpfn", xenstore %#"PRIpfn
+              ", console %#"PRIpfn, dom->guest_domid, special_pfn(0),
+              special_pfn(X86_HVM_NR_SPECIAL_PAGES - 1), dom->xenstore_pfn,
+              dom->console_pfn);
+    return 0;
+}
+
+/* The caller's ACPI modules: their pages populated, their bytes copied. */
+int xg_dom_load_acpi(struct xc_dom_image *dom)
+{
+    unsigned int i;
+
+    for ( i = 0; i < MAX_ACPI_MODULES; i++ )
+    {
+        const struct xc_hvm_firmware_module *m = &dom->acpi_modules[i];
+        xen_pfn_t first, pages, j, *pfns;
+        int rc;
+
+        if ( !m->length )
+            continue;
+        first = m->guest_addr_out >> XG_PAGE_SHIFT;
+        pages = ((m->guest_addr_out & (XG_PAGE_SIZE - 1)) + m->length +
+                 XG_PAGE_SIZE - 1) >> XG_PAGE_SHIFT;
+        if ( !m->data || m->guest_addr_out < ((xen_paddr_t)dom->total_pages << XG_PAGE_SHIFT) )
+        {
+            xc_dom_panic(dom->xch, XC_INVALID_PARAM, EINVAL,
+                         "ACPI module %u at %#"PRIx64" overlaps RAM or has no data",
+                         i, m->guest_addr_out);
+            return -1;
+        }
+        pfns = malloc(pages * sizeof(*pfns));
+        if ( !pfns )
+        {
+            xc_dom_panic(dom->xch, XC_OUT_OF_MEMORY, ENOMEM, "no memory for ACPI");
+            return -1;
+        }
+        for ( j = 0; j < pages; j++ )
+            pfns[j] = first + j;
+        rc = xc_domain_populate_physmap_exact(dom->xch, dom->guest_domid,
+                                              pages, 0, 0, pfns);
+        free(pfns);
+        if ( rc )
+        {
+            xc_dom_panic(dom->xch, XC_OUT_OF_MEMORY, errno,
+                         "cannot populate d%u's ACPI pages at %#"PRIx64": %s",
+                         dom->guest_domid, m->guest_addr_out, strerror(errno));
+            return -1;
+        }
+        if ( xg_dom_write_frames(dom, first << XG_PAGE_SHIFT, NULL,
+                                 pages << XG_PAGE_SHIFT) ||
+             xg_dom_write_frames(dom, m->guest_addr_out, m->data, m->length) )
+            return -1;
+        DOMPRINTF("d%u: ACPI module %u, %u bytes at %#"PRIx64, dom->guest_domid,
+                  i, m->length, m->guest_addr_out);
+    }
+    return 0;
+}
+
 /* The HEADER record of the domain's current context (the hypervisor's). */
 static int get_header(struct xc_dom_image *dom, struct hvm_save_header *hdr)
 {
@@ -247,6 +408,11 @@ int xg_dom_pvh_boot(struct xc_dom_image *dom)
     if ( xg_dom_pvh_start_info(dom, page) ||
          xg_dom_copy_to_guest(dom, dom->start_info_seg.vstart, page,
                               XG_PAGE_SIZE) )
+        goto out;
+
+    /* The rings' ports (Xen's bootlate_hvm). */
+    if ( set_param(dom, HVM_PARAM_CONSOLE_EVTCHN, dom->console_evtchn) ||
+         set_param(dom, HVM_PARAM_STORE_EVTCHN, dom->xenstore_evtchn) )
         goto out;
 
     if ( get_header(dom, &hdr) )

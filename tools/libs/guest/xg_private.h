@@ -34,7 +34,14 @@
 #define XG_PVH_SI_MEMMAP        0x100
 #define XG_PVH_SI_MODLIST       0x200
 #define XG_PVH_SI_CMDLINE       0x400
-#define XG_PVH_MEMMAP_ENTRIES   4
+#define XG_PVH_MEMMAP_ENTRIES   4       /* and one per ACPI module */
+
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)           (sizeof(a) / sizeof((a)[0]))
+#endif
+#ifndef INVALID_PFN
+#define INVALID_PFN             ((xen_pfn_t)-1)
+#endif
 
 /* ---- logging ------------------------------------------------------------ */
 
@@ -82,5 +89,16 @@ int xg_dom_pvh_boot(struct xc_dom_image *dom);
  */
 int xg_dom_copy_to_guest(struct xc_dom_image *dom, xen_paddr_t paddr,
                          const void *src, size_t len);
+/* The same anywhere in the guest's physmap (special pages, ACPI tables). */
+int xg_dom_write_frames(struct xc_dom_image *dom, xen_paddr_t paddr,
+                        const void *src, size_t len);
+
+/*
+ * xg_dom_x86.c, from xc_dom_build_image: Xen's special pages (xenstore
+ * and console rings, identity-map page table) and their HVM parameters;
+ * the caller's ACPI modules placed in the guest.
+ */
+int xg_dom_alloc_magic_pages(struct xc_dom_image *dom);
+int xg_dom_load_acpi(struct xc_dom_image *dom);
 
 #endif /* XG_PRIVATE_H */

@@ -78,6 +78,15 @@ int libxl_ctx_alloc(libxl_ctx **pctx, int version, unsigned flags,
         libxl_ctx_free(ctx);
         return ERROR_FAIL;
     }
+    /* As Xen's libxl: xenstored's socket, else the kernel's xenbus device. */
+    ctx->xsh = xs_daemon_open();
+    if (!ctx->xsh)
+        ctx->xsh = xs_open(0);
+    if (!ctx->xsh) {
+        LOGE(ERROR, "cannot connect to xenstore");
+        libxl_ctx_free(ctx);
+        return ERROR_FAIL;
+    }
     *pctx = ctx;
     return 0;
 }
@@ -88,6 +97,8 @@ int libxl_ctx_free(libxl_ctx *ctx)
         return 0;
     if (ctx->dmod)
         xendevicemodel_close(ctx->dmod);
+    if (ctx->xsh)
+        xs_close(ctx->xsh);
     if (ctx->xch)
         xc_interface_close(ctx->xch);
     libxl_version_info_dispose(&ctx->version_info);

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
- * libxl: reading the hypervisor's console ring (xl dmesg).
+ * libxl: reading the hypervisor's console ring (xl dmesg), and attaching
+ * to a domain's console (xl console) through Xen's xenconsole.
  */
+#include <unistd.h>
+
 #include "libxl_internal.h"
 
 #define CONSOLE_CHUNK 16384
@@ -105,4 +108,61 @@ void libxl_xen_console_read_finish(libxl_ctx *ctx,
     free(cr->text);
     free(cr->line);
     free(cr);
+}
+
+/* ---- a domain's console: Xen's xenconsole (libxl_console_exec) ----------------- */
+
+/*
+ * Where Xen's private helpers live: Debian's xen-utils-4.17 puts xenconsole
+ * in /usr/lib/xen-4.17/bin (Xen's LIBEXEC_BIN); $LIBXL_PRIVATE_BINDIR
+ * overrides it (the host tests).
+ */
+#ifndef XEN_LIBEXEC_BIN
+#define XEN_LIBEXEC_BIN "/usr/lib/xen-4.17/bin"
+#endif
+
+static const char *private_bindir_path(void)
+{
+    const char *dir = getenv("LIBXL_PRIVATE_BINDIR");
+
+    return dir && *dir ? dir : XEN_LIBEXEC_BIN;
+}
+
+int libxl_console_exec(libxl_ctx *ctx, uint32_t domid, int cons_num,
+                       libxl_console_type type, int notify_fd)
+{
+    char *p, domid_s[16], num_s[16], fd_s[16];
+    libxl_dominfo info;
+    int rc;
+
+    libxl_dominfo_init(&info);
+    rc = libxl_domain_info(ctx, &info, domid);
+    libxl_dominfo_dispose(&info);
+    if (rc) {
+        LOGD(ERROR, domid, "no such domain");
+        return rc;
+    }
+    /* A PVH domain has its PV console 0 (xenconsoled's), no emulated serial. */
+    if (type != LIBXL_CONSOLE_TYPE_PV || cons_num != 0) {
+        LOGD(ERROR, domid, "has no %s console %d (only pv 0)",
+             libxl_console_type_to_string(type) ?: "unknown", cons_num);
+        return ERROR_INVAL;
+    }
+    snprintf(domid_s, sizeof(domid_s), "%u", domid);
+    snprintf(num_s, sizeof(num_s), "%d", cons_num);
+    snprintf(fd_s, sizeof(fd_s), "%d", notify_fd);
+    p = GCSPRINTF("%s/xenconsole", private_bindir_path());
+    if (notify_fd != -1)
+        execl(p, p, domid_s, "--num", num_s, "--type", "pv",
+              "--start-notify-fd", fd_s, (char *)NULL);
+    else
+        execl(p, p, domid_s, "--num", num_s, "--type", "pv", (char *)NULL);
+    LOGED(ERROR, domid, "cannot run %s", p);
+    free(p);
+    return ERROR_FAIL;
+}
+
+int libxl_primary_console_exec(libxl_ctx *ctx, uint32_t domid_vm, int notify_fd)
+{
+    return libxl_console_exec(ctx, domid_vm, 0, LIBXL_CONSOLE_TYPE_PV, notify_fd);
 }

@@ -126,12 +126,14 @@ static int domain_make(libxl_ctx *ctx, const libxl_domain_config *d_config,
 
 /*
  * What the domain may hold, before anything is put in it: max_pages
- * (max_mem) and its paging pool (Xen's libxl__domain_set_paging_mempool_size).
+ * (max_mem, its memory and LIBXL_MAXMEM_CONSTANT) and its paging pool (Xen's libxl__domain_set_paging_mempool_size).
  */
 static int domain_set_memory(libxl_ctx *ctx, uint32_t domid,
                              const libxl_domain_build_info *b_info)
 {
-    if (xc_domain_setmaxmem(ctx->xch, domid, b_info->max_memkb) < 0) {
+    /* Xen's libxl__build_pre: the special pages fit in the slack. */
+    if (xc_domain_setmaxmem(ctx->xch, domid,
+                            b_info->max_memkb + LIBXL_MAXMEM_CONSTANT) < 0) {
         LOGED(ERROR, domid, "Couldn't set max memory");
         return libxl__xc_error(errno);
     }
@@ -143,9 +145,35 @@ static int domain_set_memory(libxl_ctx *ctx, uint32_t domid,
     return 0;
 }
 
+/*
+ * The ports of the xenstore and console rings, unbound in the new domain
+ * for their backends (Xen's libxl__build_pre).
+ */
+static int alloc_ring_ports(libxl_ctx *ctx, uint32_t domid,
+                            libxl__domain_build_state *state)
+{
+    int port;
+
+    state->store_domid = state->console_domid = 0;
+    port = xc_evtchn_alloc_unbound(ctx->xch, domid, state->store_domid);
+    if (port < 0) {
+        LOGED(ERROR, domid, "allocating the xenstore event channel");
+        return libxl__xc_error(errno);
+    }
+    state->store_port = (uint32_t)port;
+    port = xc_evtchn_alloc_unbound(ctx->xch, domid, state->console_domid);
+    if (port < 0) {
+        LOGED(ERROR, domid, "allocating the console event channel");
+        return libxl__xc_error(errno);
+    }
+    state->console_port = (uint32_t)port;
+    return 0;
+}
+
 /* libxenguest's builder over the empty domain (Xen's libxl__build_dom). */
 static int build_pvh(libxl_ctx *ctx, uint32_t domid,
-                     const libxl_domain_build_info *b_info)
+                     const libxl_domain_build_info *b_info,
+                     libxl__domain_build_state *state)
 {
     struct xc_dom_image *dom;
     int rc = ERROR_FAIL;
@@ -156,6 +184,10 @@ static int build_pvh(libxl_ctx *ctx, uint32_t domid,
         return ERROR_NOMEM;
     }
     dom->max_vcpus = (unsigned int)b_info->max_vcpus;
+    dom->xenstore_evtchn = state->store_port;
+    dom->console_evtchn = state->console_port;
+    dom->xenstore_domid = state->store_domid;
+    dom->console_domid = state->console_domid;
 
     if (xc_dom_kernel_file(dom, b_info->kernel)) {
         LOGED(ERROR, domid, "xc_dom_kernel_file failed");
@@ -189,6 +221,12 @@ static int build_pvh(libxl_ctx *ctx, uint32_t domid,
         LOGED(ERROR, domid, "xc_dom_boot_image failed");
         goto out;
     }
+    if (xc_dom_gnttab_init(dom)) {
+        LOGED(ERROR, domid, "xc_dom_gnttab_init failed");
+        goto out;
+    }
+    state->store_mfn = dom->xenstore_pfn;
+    state->console_mfn = dom->console_pfn;
     rc = 0;
 
  out:
@@ -203,6 +241,7 @@ int libxl_domain_create_new(libxl_ctx *ctx, libxl_domain_config *d_config,
 {
     libxl_domain_create_info *c_info = &d_config->c_info;
     libxl_domain_build_info *b_info = &d_config->b_info;
+    libxl__domain_build_state state = { 0 };
     libxl_dominfo info;
     uint32_t id = INVALID_DOMID, other;
     int rc;
@@ -228,22 +267,26 @@ int libxl_domain_create_new(libxl_ctx *ctx, libxl_domain_config *d_config,
     if (rc)
         return rc;
 
-    rc = domain_set_memory(ctx, id, b_info);
-    if (rc)
-        goto fail;
-    rc = build_pvh(ctx, id, b_info);
+    /* Its xenstore tree, under the UUID the hypervisor keeps for it. */
+    libxl_dominfo_init(&info);
+    rc = libxl_domain_info(ctx, &info, id);
+    if (!rc) {
+        libxl_uuid_copy(ctx, &c_info->uuid, &info.uuid);
+        rc = libxl__domain_make_xs(ctx, id, c_info);
+    }
+    libxl_dominfo_dispose(&info);
     if (rc)
         goto fail;
 
-    /* The name, under the UUID the hypervisor keeps for the domain. */
-    libxl_dominfo_init(&info);
-    rc = libxl_domain_info(ctx, &info, id);
-    if (!rc && c_info->name)
-        rc = libxl__domain_name_record(ctx, id, &info.uuid, c_info->name);
+    rc = domain_set_memory(ctx, id, b_info);
     if (!rc)
-        rc = libxl__memory_record(ctx, id, &info.uuid, b_info->target_memkb,
-                                  b_info->max_memkb);
-    libxl_dominfo_dispose(&info);
+        rc = alloc_ring_ports(ctx, id, &state);
+    if (!rc)
+        rc = build_pvh(ctx, id, b_info, &state);
+    if (!rc)
+        rc = libxl__build_post(ctx, id, b_info, &state);
+    if (!rc)
+        rc = libxl__device_console_add(ctx, id, &state);
     if (rc)
         goto fail;
 
@@ -254,8 +297,8 @@ int libxl_domain_create_new(libxl_ctx *ctx, libxl_domain_config *d_config,
 
  fail:
     LOGD(ERROR, id, "creation failed: destroying the half-built domain");
-    if (xc_domain_destroy(ctx->xch, id) < 0)
-        LOGED(ERROR, id, "destroying the half-built domain");
+    if (libxl_domain_destroy(ctx, id, NULL))
+        LOGD(ERROR, id, "destroying the half-built domain failed");
     return rc;
 }
 
@@ -301,10 +344,16 @@ int libxl_domain_create_restore(libxl_ctx *ctx, libxl_domain_config *d_config,
     if (rc)
         goto fail;
 
+    /*
+     * Its xenstore tree, without store or console: the stream carries no
+     * HVM parameters here (no rings to introduce; docs/misc/xenstore.md).
+     */
     libxl_dominfo_init(&info);
     rc = libxl_domain_info(ctx, &info, id);
-    if (!rc && c_info->name)
-        rc = libxl__domain_name_record(ctx, id, &info.uuid, c_info->name);
+    if (!rc) {
+        libxl_uuid_copy(ctx, &c_info->uuid, &info.uuid);
+        rc = libxl__domain_make_xs(ctx, id, c_info);
+    }
     if (!rc)
         rc = libxl__memory_record(ctx, id, &info.uuid, b_info->target_memkb,
                                   b_info->max_memkb);
@@ -318,8 +367,8 @@ int libxl_domain_create_restore(libxl_ctx *ctx, libxl_domain_config *d_config,
 
  fail:
     LOGD(ERROR, id, "restore failed: destroying the half-built domain");
-    if (xc_domain_destroy(ctx->xch, id) < 0)
-        LOGED(ERROR, id, "destroying the half-built domain");
+    if (libxl_domain_destroy(ctx, id, NULL))
+        LOGD(ERROR, id, "destroying the half-built domain failed");
     return rc;
 }
 

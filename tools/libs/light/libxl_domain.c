@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
  * libxl: domains - listing, information, pause/unpause/shutdown/destroy,
- * and their names.
+ * and their names (in xenstore, as Xen's).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -208,13 +208,17 @@ int libxl_domain_reboot(libxl_ctx *ctx, uint32_t domid,
     return rc ? rc : do_shutdown(ctx, domid, SHUTDOWN_reboot);
 }
 
-static void forget_name(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid);
-
+/*
+ * Xen's libxl__destroy_domid, synchronously: the domain's xenstore nodes
+ * go (/vm/<uuid>, /local/domain/<domid>, /libxl/<domid>, its console's
+ * backend), then the domain.  xenstored releases its connection when it sees the domain
+ * die (VIRQ_DOM_EXC) and fires @releaseDomain.
+ */
 int libxl_domain_destroy(libxl_ctx *ctx, uint32_t domid,
                          const libxl_asyncop_how *ao_how)
 {
     xc_domaininfo_t xcinfo;
-    libxl_uuid uuid;
+    char *dom_path, *vm_path, *libxl_path, *p;
     int rc;
 
     rc = libxl__ao_synchronous_only(ctx, ao_how, __func__);
@@ -225,171 +229,133 @@ int libxl_domain_destroy(libxl_ctx *ctx, uint32_t domid,
         LOGD(ERROR, domid, "Non-existant domain");
     if (rc)
         return rc;
-    memcpy(uuid.uuid, xcinfo.handle, sizeof(uuid.uuid));
+
+    if (xc_domain_pause(ctx->xch, domid) < 0)
+        LOGED(ERROR, domid, "xc_domain_pause failed");
+    dom_path = libxl__xs_get_dompath(ctx, domid);
+    if (dom_path) {
+        p = GCSPRINTF("%s/vm", dom_path);
+        vm_path = libxl__xs_read(ctx, XBT_NULL, p);
+        free(p);
+        if (vm_path && !xs_rm(ctx->xsh, XBT_NULL, vm_path))
+            LOGED(ERROR, domid, "xs_rm failed for %s", vm_path);
+        free(vm_path);
+        if (!xs_rm(ctx->xsh, XBT_NULL, dom_path) && errno != ENOENT)
+            LOGED(ERROR, domid, "xs_rm failed for %s", dom_path);
+        free(dom_path);
+    }
+    libxl_path = libxl__xs_libxl_path(domid);
+    xs_rm(ctx->xsh, XBT_NULL, libxl_path);
+    free(libxl_path);
+    /* Its devices' backends: the console's, xenconsoled's (dom0). */
+    p = GCSPRINTF("/local/domain/0/backend/console/%u", domid);
+    if (!xs_rm(ctx->xsh, XBT_NULL, p) && errno != ENOENT)
+        LOGED(ERROR, domid, "xs_rm failed for %s", p);
+    free(p);
 
     if (xc_domain_destroy(ctx->xch, domid) < 0) {
         rc = libxl__xc_error(errno);
-        LOGED(ERROR, domid, "Destroying domain");
+        LOGED(ERROR, domid, "xc_domain_destroy failed");
         return rc;
     }
-    forget_name(ctx, domid, &uuid);
     return 0;
 }
 
 /* ---- names ------------------------------------------------------------------ */
 
-const char *libxl__run_dir_path(void)
+/* In xenstore, as Xen's: /local/domain/<domid>/name and /vm/<uuid>/name. */
+int libxl__domain_rename(libxl_ctx *ctx, uint32_t domid, const char *old_name,
+                         const char *new_name, xs_transaction_t trans)
 {
-    const char *dir = getenv("LIBXL_RUN_DIR");
+    xs_transaction_t our_trans = XBT_NULL;
+    char *dom_path = NULL, *name_path = NULL, *got = NULL, *vm_name_path = NULL;
+    libxl_dominfo info;
+    uint32_t other;
+    int rc;
 
-    return dir && *dir ? dir : XEN_RUN_DIR;
-}
-
-static int userdata_path(char *buf, size_t len, uint32_t domid,
-                         const libxl_uuid *uuid, const char *key)
-{
-    int n = snprintf(buf, len, "%s/userdata-d.%u." LIBXL_UUID_FMT ".%s",
-                     libxl__run_dir_path(), domid, LIBXL_UUID_BYTES(*uuid), key);
-
-    return n > 0 && (size_t)n < len ? 0 : ERROR_INVAL;
-}
-
-int libxl__userdata_store(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid,
-                          const char *key, const char *data)
-{
-    char path[512], tmp[520];
-    size_t len = strlen(data);
-    int fd;
-
-    if (userdata_path(path, sizeof(path), domid, uuid, key))
+    libxl_dominfo_init(&info);
+    if (!new_name) {
+        LOGD(ERROR, domid, "New domain name not specified");
         return ERROR_INVAL;
-    snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-    fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    /*
-     * The run directory is made by the init scripts; on a system booted
-     * without them (an initramfs, a fresh tmpfs /run) make it here, one
-     * level, as a user would expect, and try again.
-     */
-    if (fd < 0 && errno == ENOENT) {
-        const char *dir = libxl__run_dir_path();
+    }
+    rc = libxl_domain_info(ctx, &info, domid);
+    if (rc)
+        goto out;
+    dom_path = libxl__xs_get_dompath(ctx, domid);
+    if (!dom_path) {
+        rc = ERROR_FAIL;
+        goto out;
+    }
+    name_path = GCSPRINTF("%s/name", dom_path);
+    vm_name_path = GCSPRINTF("/vm/" LIBXL_UUID_FMT "/name", LIBXL_UUID_BYTES(info.uuid));
 
-        if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
-            LOGED(ERROR, domid, "creating the run directory %s", dir);
-            return ERROR_FAIL;
+ retry_transaction:
+    if (!trans) {
+        rc = libxl__xs_transaction_start(ctx, &our_trans);
+        if (rc)
+            goto out;
+        trans = our_trans;
+    }
+    if (new_name[0]) {
+        /* Non-empty names are unique. */
+        rc = libxl_name_to_domid(ctx, new_name, &other);
+        if (!rc && other != domid) {
+            LOGD(ERROR, domid, "Domain with name \"%s\" already exists.", new_name);
+            rc = ERROR_INVAL;
+            goto out;
         }
-        fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        if (rc && rc != ERROR_INVAL) {
+            LOGD(ERROR, domid, "Unexpected error checking for existing domain");
+            goto out;
+        }
     }
-    if (fd < 0) {
-        LOGED(ERROR, domid, "recording the %s in %s", key, tmp);
-        return ERROR_FAIL;
+    if (old_name) {
+        got = xs_read(ctx->xsh, trans, name_path, NULL);
+        if (!got || strcmp(got, old_name)) {
+            LOGD(ERROR, domid, "Allegedly named `%s' is actually named `%s' - racing ?",
+                 old_name, got ? got : "");
+            rc = ERROR_FAIL;
+            goto out;
+        }
     }
-    if (write(fd, data, len) != (ssize_t)len || close(fd) < 0 ||
-        rename(tmp, path) < 0) {
-        LOGED(ERROR, domid, "recording the %s in %s", key, path);
-        unlink(tmp);
-        return ERROR_FAIL;
+    rc = libxl__xs_write_checked(ctx, trans, name_path, new_name);
+    if (!rc)
+        rc = libxl__xs_write_checked(ctx, trans, vm_name_path, new_name);
+    if (rc)
+        goto out;
+    if (our_trans) {
+        rc = libxl__xs_transaction_commit(ctx, &our_trans);
+        trans = XBT_NULL;
+        if (rc > 0)
+            goto retry_transaction;
     }
-    return 0;
-}
 
-char *libxl__userdata_load(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid,
-                           const char *key)
-{
-    char path[512];
-    char buf[256];
-    ssize_t n;
-    int fd;
-
-    (void)ctx;
-    if (userdata_path(path, sizeof(path), domid, uuid, key))
-        return NULL;
-    fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return NULL;
-    n = read(fd, buf, sizeof(buf) - 1);
-    close(fd);
-    if (n <= 0)
-        return NULL;
-    buf[n] = 0;
-    buf[strcspn(buf, "\n")] = 0;
-    return strdup(buf);
-}
-
-void libxl__userdata_remove(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid,
-                            const char *key)
-{
-    char path[512];
-
-    (void)ctx;
-    if (!userdata_path(path, sizeof(path), domid, uuid, key))
-        unlink(path);
-}
-
-int libxl__domain_name_record(libxl_ctx *ctx, uint32_t domid,
-                              const libxl_uuid *uuid, const char *name)
-{
-    return libxl__userdata_store(ctx, domid, uuid, "domain-name", name);
-}
-
-char *libxl__domain_name_lookup(libxl_ctx *ctx, uint32_t domid,
-                                const libxl_uuid *uuid)
-{
-    char *name = libxl__userdata_load(ctx, domid, uuid, "domain-name");
-
-    return name || domid ? name : strdup("Domain-0");
-}
-
-/* Everything recorded for the domain (its name, its memory target). */
-static void forget_name(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid)
-{
-    libxl__userdata_remove(ctx, domid, uuid, "domain-name");
-    libxl__userdata_remove(ctx, domid, uuid, "memory-target");
-    libxl__userdata_remove(ctx, domid, uuid, "memory-static-max");
+ out:
+    if (our_trans)
+        libxl__xs_transaction_abort(ctx, &our_trans);
+    free(got);
+    free(vm_name_path);
+    free(name_path);
+    free(dom_path);
+    libxl_dominfo_dispose(&info);
+    return rc;
 }
 
 int libxl_domain_rename(libxl_ctx *ctx, uint32_t domid,
                         const char *old_name, const char *new_name)
 {
-    libxl_dominfo info;
-    char *cur = NULL;
-    uint32_t other;
-    int rc;
-
     if (!new_name || !*new_name)
         return ERROR_INVAL;
-    libxl_dominfo_init(&info);
-    rc = libxl_domain_info(ctx, &info, domid);
-    if (rc)
-        goto out;
-    cur = libxl__domain_name_lookup(ctx, domid, &info.uuid);
-    if (old_name && (!cur || strcmp(cur, old_name))) {
-        LOGD(ERROR, domid, "is called \"%s\", not \"%s\"", cur ? cur : "",
-             old_name);
-        rc = ERROR_INVAL;
-        goto out;
-    }
-    if (!libxl_name_to_domid(ctx, new_name, &other) && other != domid) {
-        LOGD(ERROR, domid, "cannot be renamed \"%s\": domain %u has that name",
-             new_name, other);
-        rc = ERROR_INVAL;
-        goto out;
-    }
-    rc = libxl__domain_name_record(ctx, domid, &info.uuid, new_name);
- out:
-    free(cur);
-    libxl_dominfo_dispose(&info);
-    return rc;
+    return libxl__domain_rename(ctx, domid, old_name, new_name, XBT_NULL);
 }
 
+/* xenstore's /local/domain/<domid>/name, as Xen's: NULL if it has none. */
 char *libxl_domid_to_name(libxl_ctx *ctx, uint32_t domid)
 {
-    libxl_dominfo info;
-    char *name = NULL;
+    char *path = GCSPRINTF("/local/domain/%u/name", domid);
+    char *name = libxl__xs_read(ctx, XBT_NULL, path);
 
-    libxl_dominfo_init(&info);
-    if (!libxl_domain_info(ctx, &info, domid))
-        name = libxl__domain_name_lookup(ctx, domid, &info.uuid);
-    libxl_dominfo_dispose(&info);
+    free(path);
     return name;
 }
 
@@ -402,7 +368,7 @@ int libxl_name_to_domid(libxl_ctx *ctx, const char *name, uint32_t *domid)
     if (!list)
         return ERROR_NOMEM;
     for (int i = 0; i < nb; i++) {
-        char *n = libxl__domain_name_lookup(ctx, list[i].domid, &list[i].uuid);
+        char *n = libxl_domid_to_name(ctx, list[i].domid);
 
         if (n && !strcmp(n, name)) {
             *domid = list[i].domid;
@@ -463,7 +429,7 @@ int libxl_retrieve_domain_configuration(libxl_ctx *ctx, uint32_t domid,
     c_info->type = info.domain_type;
     c_info->ssidref = info.ssidref;
     libxl_uuid_copy(ctx, &c_info->uuid, &info.uuid);
-    c_info->name = libxl__domain_name_lookup(ctx, domid, &info.uuid);
+    c_info->name = libxl_domid_to_name(ctx, domid);
 
     libxl_domain_build_info_init_type(b_info, info.domain_type);
     b_info->max_vcpus = (int)info.vcpu_max_id + 1;

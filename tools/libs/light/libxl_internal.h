@@ -17,19 +17,24 @@
 
 #include <xenctrl.h>
 #include <xendevicemodel.h>
+#include <xenstore.h>               /* Debian's (libxen-dev), Xen's library */
 
 #include "libxl.h"
 #include "libxl_json.h"
 #include "libxl_utils.h"
 
-#ifndef XEN_RUN_DIR
-#define XEN_RUN_DIR "/var/run/xen"
-#endif
+/*
+ * Xen's slack between a domain's memory and its max_pages, in KiB: room
+ * for the special pages (xenstore and console rings) the builder adds.
+ */
+#define LIBXL_MAXMEM_CONSTANT   1024
+
 
 struct libxl__ctx {
     xentoollog_logger *lg;
     xentoollog_logger *own_lg;          /* made by us when lg was NULL */
     xc_interface *xch;
+    struct xs_handle *xsh;              /* xenstored, as Xen's libxl needs it */
     xendevicemodel_handle *dmod;        /* opened on first use */
     libxl_version_info version_info;
     bool version_valid;
@@ -70,30 +75,66 @@ int libxl__domain_getinfo(libxl_ctx *ctx, uint32_t domid,
                           xc_domaininfo_t *info);
 
 /*
- * Domain names, kept (without xenstore) as one file per domain in
- * XEN_RUN_DIR (or $LIBXL_RUN_DIR): "userdata-d.<domid>.<uuid>.domain-name"
- * holding the name, after Xen's userdata naming.  A file whose UUID is not
- * the domain's is stale and ignored.
+ * A domain's name, in xenstore as Xen's (/local/domain/<domid>/name and
+ * /vm/<uuid>/name), inside transaction t (XBT_NULL: one of its own).
+ * old_name, if not NULL, must be the current name; a non-empty name must
+ * be unique.
  */
-int libxl__domain_name_record(libxl_ctx *ctx, uint32_t domid,
-                              const libxl_uuid *uuid, const char *name);
-/*
- * The same files for other keys (what Xen keeps in xenstore): "memory-target"
- * and "memory-static-max" (KiB, libxl_mem.c).  load returns a malloc'ed
- * string or NULL.
- */
-int libxl__userdata_store(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid,
-                          const char *key, const char *data);
-char *libxl__userdata_load(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid,
-                           const char *key);
-void libxl__userdata_remove(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid,
-                            const char *key);
+int libxl__domain_rename(libxl_ctx *ctx, uint32_t domid, const char *old_name,
+                         const char *new_name, xs_transaction_t t);
 /* At creation: the target and static maximum xl mem-set / mem-max start from. */
 int libxl__memory_record(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid,
                          uint64_t target_memkb, uint64_t max_memkb);
-char *libxl__domain_name_lookup(libxl_ctx *ctx, uint32_t domid,
-                                const libxl_uuid *uuid);
-const char *libxl__run_dir_path(void);
+
+/*
+ * A new domain's xenstore tree and its introduction (libxl_dom.c, Xen's
+ * libxl__domain_make, libxl__build_post, libxl__device_console_add).
+ */
+typedef struct {
+    uint32_t store_port, console_port;      /* the guest's, unbound */
+    uint32_t store_domid, console_domid;    /* their backends (0) */
+    unsigned long store_mfn, console_mfn;   /* the rings' gfns */
+} libxl__domain_build_state;
+
+int libxl__domain_make_xs(libxl_ctx *ctx, uint32_t domid,
+                          const libxl_domain_create_info *info);
+int libxl__build_post(libxl_ctx *ctx, uint32_t domid,
+                      const libxl_domain_build_info *info,
+                      const libxl__domain_build_state *state);
+int libxl__device_console_add(libxl_ctx *ctx, uint32_t domid,
+                              const libxl__domain_build_state *state);
+
+/* ---- xenstore (libxl_xshelp.c) -------------------------------------------- */
+
+/* Every string these return is malloc'ed: the caller frees it. */
+char *libxl__sprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+#define GCSPRINTF(f, ...) libxl__sprintf(f, ##__VA_ARGS__)
+char *libxl__xs_get_dompath(libxl_ctx *ctx, uint32_t domid);
+char *libxl__xs_libxl_path(uint32_t domid);
+/* NULL (errno set) if the node is not there. */
+char *libxl__xs_read(libxl_ctx *ctx, xs_transaction_t t, const char *path);
+/* *result_out NULL if the node is not there; an error (logged) otherwise. */
+int libxl__xs_read_checked(libxl_ctx *ctx, xs_transaction_t t, const char *path,
+                           char **result_out);
+int libxl__xs_write_checked(libxl_ctx *ctx, xs_transaction_t t, const char *path,
+                            const char *string);
+int libxl__xs_printf(libxl_ctx *ctx, xs_transaction_t t, const char *path,
+                     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* A missing node is not an error. */
+int libxl__xs_rm_checked(libxl_ctx *ctx, xs_transaction_t t, const char *path);
+/* An empty node with these permissions (Xen's libxl__xs_mknod). */
+int libxl__xs_mknod(libxl_ctx *ctx, xs_transaction_t t, const char *path,
+                    struct xs_permissions *perms, unsigned int num_perms);
+/* kvs: key, value, key, value, ..., NULL; each key below dir. */
+int libxl__xs_writev(libxl_ctx *ctx, xs_transaction_t t, const char *dir,
+                     char *const kvs[]);
+int libxl__xs_writev_perms(libxl_ctx *ctx, xs_transaction_t t, const char *dir,
+                           char *const kvs[], struct xs_permissions *perms,
+                           unsigned int num_perms);
+/* commit: 0, +1 to retry (EAGAIN), or an error. */
+int libxl__xs_transaction_start(libxl_ctx *ctx, xs_transaction_t *t);
+int libxl__xs_transaction_commit(libxl_ctx *ctx, xs_transaction_t *t);
+void libxl__xs_transaction_abort(libxl_ctx *ctx, xs_transaction_t *t);
 
 /* ---- JSON ---------------------------------------------------------------- */
 

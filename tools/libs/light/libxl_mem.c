@@ -3,11 +3,10 @@
  * A domain's memory (Xen's libxl_mem.c): its paging pool size, its static
  * maximum (xl mem-max) and its target (xl mem-set).
  *
- * Xen keeps the target and the static maximum in xenstore
- * (memory/target, memory/static-max), where the guest's balloon driver
- * reads the target.  There is no xenstore here: they are kept with the
- * domain's name in the run directory (libxl__userdata_*), and the target
- * reaches the hypervisor the way Xen's "enforce" does, as max_pages
+ * As Xen's, the target and the static maximum are in xenstore
+ * (/local/domain/<domid>/memory/target and static-max), where the guest's
+ * balloon driver reads the target; the target also reaches the hypervisor
+ * the way Xen's "enforce" does, as max_pages
  * (target + LIBXL_MAXMEM_CONSTANT), which the guest reads with
  * XENMEM_maximum_reservation.  A guest holding more than that gets no new
  * frame until it has ballooned down (XENMEM_decrease_reservation).
@@ -18,8 +17,6 @@
 
 #include "libxl_internal.h"
 
-/* Xen's slack between a domain's target and its max_pages, in KiB. */
-#define LIBXL_MAXMEM_CONSTANT   1024
 /* Xen's floor for the control domain's target (128 MiB). */
 #define LIBXL_MIN_DOM0_MEM      (128 * 1024)
 
@@ -43,13 +40,19 @@ static int domain_uuid(libxl_ctx *ctx, uint32_t domid, xc_domaininfo_t *xcinfo,
     return 0;
 }
 
-/* A recorded value in KiB, or 'dflt' when there is none (a boot domain). */
+/*
+ * The domain's memory/<key> in xenstore, in KiB, or 'dflt' when there is
+ * none (a domain the hypervisor built at boot, which no toolstack wrote).
+ */
 static uint64_t recorded_kb(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid,
                             const char *key, uint64_t dflt)
 {
-    char *s = libxl__userdata_load(ctx, domid, uuid, key), *end;
+    char *path = GCSPRINTF("/local/domain/%u/memory/%s", domid, key);
+    char *s = libxl__xs_read(ctx, XBT_NULL, path), *end;
     uint64_t v;
 
+    (void)uuid;
+    free(path);
     if (!s)
         return dflt;
     v = strtoull(s, &end, 10);
@@ -62,18 +65,20 @@ static uint64_t recorded_kb(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uu
 static int record_kb(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid,
                      const char *key, uint64_t kb)
 {
-    char buf[32];
+    char *path = GCSPRINTF("/local/domain/%u/memory/%s", domid, key);
+    int rc = libxl__xs_printf(ctx, XBT_NULL, path, "%" PRIu64, kb);
 
-    snprintf(buf, sizeof(buf), "%" PRIu64, kb);
-    return libxl__userdata_store(ctx, domid, uuid, key, buf);
+    (void)uuid;
+    free(path);
+    return rc;
 }
 
 int libxl__memory_record(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid,
                          uint64_t target_memkb, uint64_t max_memkb)
 {
-    int rc = record_kb(ctx, domid, uuid, "memory-target", target_memkb);
+    int rc = record_kb(ctx, domid, uuid, "target", target_memkb);
 
-    return rc ? rc : record_kb(ctx, domid, uuid, "memory-static-max", max_memkb);
+    return rc ? rc : record_kb(ctx, domid, uuid, "static-max", max_memkb);
 }
 
 int libxl_get_memory_target(libxl_ctx *ctx, uint32_t domid, uint64_t *out_target)
@@ -84,7 +89,7 @@ int libxl_get_memory_target(libxl_ctx *ctx, uint32_t domid, uint64_t *out_target
 
     if (rc)
         return rc;
-    *out_target = recorded_kb(ctx, domid, &uuid, "memory-target",
+    *out_target = recorded_kb(ctx, domid, &uuid, "target",
                               xcinfo.tot_pages * (XC_PAGE_SIZE / 1024));
     return 0;
 }
@@ -98,7 +103,7 @@ int libxl_domain_setmaxmem(libxl_ctx *ctx, uint32_t domid, uint64_t max_memkb)
 
     if (rc)
         return rc;
-    target = recorded_kb(ctx, domid, &uuid, "memory-target",
+    target = recorded_kb(ctx, domid, &uuid, "target",
                          xcinfo.tot_pages * (XC_PAGE_SIZE / 1024));
     if (max_memkb < target) {
         LOGD(ERROR, domid, "memory_static_max must be greater than or or equal to "
@@ -109,7 +114,7 @@ int libxl_domain_setmaxmem(libxl_ctx *ctx, uint32_t domid, uint64_t max_memkb)
         LOGED(ERROR, domid, "Couldn't set max memory");
         return ERROR_FAIL;
     }
-    return record_kb(ctx, domid, &uuid, "memory-static-max", max_memkb);
+    return record_kb(ctx, domid, &uuid, "static-max", max_memkb);
 }
 
 int libxl_set_memory_target(libxl_ctx *ctx, uint32_t domid, int64_t target_memkb,
@@ -122,9 +127,9 @@ int libxl_set_memory_target(libxl_ctx *ctx, uint32_t domid, int64_t target_memkb
 
     if (rc)
         return rc;
-    current = recorded_kb(ctx, domid, &uuid, "memory-target",
+    current = recorded_kb(ctx, domid, &uuid, "target",
                           xcinfo.tot_pages * (XC_PAGE_SIZE / 1024));
-    static_max = recorded_kb(ctx, domid, &uuid, "memory-static-max",
+    static_max = recorded_kb(ctx, domid, &uuid, "static-max",
                              xcinfo.max_pages * (XC_PAGE_SIZE / 1024));
 
     if (!relative && target_memkb < 0) {
@@ -152,5 +157,5 @@ int libxl_set_memory_target(libxl_ctx *ctx, uint32_t domid, int64_t target_memkb
               new_target + LIBXL_MAXMEM_CONSTANT);
         return ERROR_FAIL;
     }
-    return record_kb(ctx, domid, &uuid, "memory-target", new_target);
+    return record_kb(ctx, domid, &uuid, "target", new_target);
 }

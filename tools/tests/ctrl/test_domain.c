@@ -51,6 +51,27 @@ static void test_destroy(void)
                   "xc_domain_destroy");
 }
 
+/* setdomainhandle: the 16 bytes of the UUID, the rest of u zero. */
+static void test_sethandle(void)
+{
+    xc_interface *xch = open_xch(NULL);
+    xen_domain_handle_t h;
+    struct fake_call *c;
+
+    for ( unsigned int i = 0; i < sizeof(h); i++ )
+        h[i] = (uint8_t)(0x11 * i + 1);
+    CHECK(xc_domain_sethandle(xch, 9, h) == 0, "sethandle failed");
+    CHECK(fake_nr_calls == 1, "%u hypercalls", fake_nr_calls);
+    c = CALL(0);
+    CHECK_DOMCTL(c, XEN_DOMCTL_setdomainhandle, 9);
+    CHECK(!memcmp(c->domctl.u.setdomainhandle.handle, h, sizeof(h)), "handle differs");
+    CHECK(all_zero((uint8_t *)&c->domctl.u + sizeof(h), sizeof(c->domctl.u) - sizeof(h)),
+          "domctl.u past the handle not zero");
+    fake_answer(fail_esrch);
+    CHECK_ERRNO(xc_domain_sethandle(xch, 0x7fef, h), ESRCH, "xc_domain_sethandle");
+    close_xch(xch);
+}
+
 static void test_shutdown(void)
 {
     xc_interface *xch = open_xch(NULL);
@@ -358,6 +379,7 @@ const struct test_case domain_tests[] = {
     { "domain_pause", test_pause },
     { "domain_unpause", test_unpause },
     { "domain_destroy", test_destroy },
+    { "domain_sethandle", test_sethandle },
     { "domain_shutdown", test_shutdown },
     { "domain_getinfolist", test_getinfolist },
     { "domain_getinfo", test_getinfo },

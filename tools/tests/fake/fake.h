@@ -15,7 +15,10 @@
  *   sysctl   getdomaininfolist, physinfo, readconsole, get_dirty_stats_all
  *   others   xen_version, sched_op remote_shutdown, memory_op
  *            populate_physmap / current_reservation / maximum_gpfn, dm_op
- *            track_dirty_vram (fake_sysctl.c, fake_memory.c)
+ *            track_dirty_vram (fake_sysctl.c, fake_memory.c); hvm_op
+ *            set_param / get_param, event_channel_op alloc_unbound /
+ *            status / close (fake_hvm.c); XENMEM_acquire_resource of a
+ *            grant table's frame 0 (fake_fmem.c)
  *
  * A test drives it in one of three ways:
  *  - programmatically (fake_reset, fake_new_domain ...), in one process:
@@ -45,10 +48,12 @@
 #include <stdint.h>
 
 #include <xenctrl.h>
+#include <xen/hvm/params.h>
 #include <xen/hvm/save.h>
 
 #define FAKE_MAX_DOMS       16
-#define FAKE_MAX_PFNS       65536           /* 256 MiB of pfn space a domain */
+/* A domain's pfn space: the low 4 GiB (RAM, ACPI tables, Xen's special pages). */
+#define FAKE_MAX_PFNS       0x100000UL
 #define FAKE_MAX_VCPUS      8
 #define FAKE_CPU_RECORDS    2               /* vCPU contexts kept */
 #define FAKE_XEN_MAJOR      4
@@ -57,6 +62,7 @@
 #define FAKE_MAX_BLOCKS     64
 #define FAKE_MAX_ERATES     8
 #define FAKE_MAX_LINES      64
+#define FAKE_MAX_PORTS      64              /* event channels a domain */
 /* A foreign mapping takes this long per page on the fake clock. */
 #define FAKE_NS_PER_PAGE    1000
 
@@ -123,6 +129,18 @@ struct fake_dom {
     unsigned long w_first, w_nr, w_next, w_rate;
     uint64_t w_gen, w_writes;
     uint64_t w_period_ns, w_time_ns;
+
+    /* HVM parameters (hvm_op set_param), and which were set. */
+    uint64_t params[HVM_NR_PARAMS];
+    bool param_set[HVM_NR_PARAMS];
+
+    /* Event channels: port p (1 up) is open, unbound for port_remote[p]. */
+    bool port_open[FAKE_MAX_PORTS];
+    uint16_t port_remote[FAKE_MAX_PORTS];
+
+    /* Frame 0 of its grant table (XENMEM_acquire_resource), mappings of it. */
+    uint8_t gnttab[4096] __attribute__((aligned(4096)));
+    unsigned int resource_maps, live_resource_maps;
 
     bool touched;                           /* changed since the state was read */
 };
@@ -197,7 +215,7 @@ bool fake_is_safe(const void *p, size_t size);
  * populate, getcontext, setcontext, pause, unpause, destroy, shutdown,
  * shadow_op, logdirty (or clean, peek), physinfo, readconsolering,
  * dirty_stats, dirty_stats_all, dirty_blocks, exit_counts, dirty_rearm,
- * track_dirty_vram.
+ * track_dirty_vram, set_param, alloc_unbound, acquire_resource.
  */
 void fake_fail(const char *op, unsigned int nth, int err);
 void fake_fail_clear(void);

@@ -315,6 +315,10 @@ static long dispatch(const struct xencall_args *call)
     case __HYPERVISOR_dm_op:
         return fake_dm_op(call->arg[0], call->arg[1],
                           (void *)(uintptr_t)call->arg[2]);
+    case __HYPERVISOR_hvm_op:
+        return fake_hvm_op(call->arg[0], a1);
+    case __HYPERVISOR_event_channel_op:
+        return fake_event_channel_op(call->arg[0], a1);
     default:
         return -ENOSYS;
     }

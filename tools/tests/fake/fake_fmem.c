@@ -135,3 +135,54 @@ int osdep_xenforeignmemory_unmap(xenforeignmemory_handle *fmem, void *addr,
         fake_state_save();
     return 0;
 }
+
+/*
+ * XENMEM_acquire_resource: frame 0 of a domain's grant table (what
+ * xc_dom_gnttab_seed maps), in place; anything else -EINVAL.
+ */
+int osdep_xenforeignmemory_map_resource(xenforeignmemory_handle *fmem,
+                                        xenforeignmemory_resource_handle *fres)
+{
+    struct fake_dom *d;
+    int rc;
+
+    (void)fmem;
+    fake_log("acquire_resource %u type=%u id=%u frame=%lu nr=%lu", fres->domid,
+             fres->type, fres->id, fres->frame, fres->nr_frames);
+    if ( (rc = fake_injected("acquire_resource")) )
+    {
+        errno = -rc;
+        return -1;
+    }
+    if ( !(d = fake_touch(fres->domid)) )
+    {
+        errno = ESRCH;
+        return -1;
+    }
+    if ( fres->type != XENMEM_resource_grant_table ||
+         fres->id != XENMEM_resource_grant_table_id_shared ||
+         fres->frame != 0 || fres->nr_frames != 1 )
+    {
+        errno = EINVAL;
+        return -1;
+    }
+    fres->addr = d->gnttab;
+    d->resource_maps++;
+    d->live_resource_maps++;
+    return 0;
+}
+
+int osdep_xenforeignmemory_unmap_resource(xenforeignmemory_handle *fmem,
+                                          xenforeignmemory_resource_handle *fres)
+{
+    struct fake_dom *d = fake_find(fres->domid);
+
+    (void)fmem;
+    if ( !d || fres->addr != d->gnttab || !d->live_resource_maps )
+    {
+        errno = EINVAL;
+        return -1;
+    }
+    d->live_resource_maps--;
+    return 0;
+}

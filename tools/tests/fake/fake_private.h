@@ -19,6 +19,8 @@ long fake_memory_op(unsigned long cmd, void *arg);
 long fake_xen_version(unsigned long cmd, void *arg);
 long fake_sched_op(unsigned long cmd, void *arg);
 long fake_dm_op(domid_t domid, unsigned int nr_bufs, xen_dm_op_buf_t *bufs);
+long fake_hvm_op(unsigned long cmd, void *arg);
+long fake_event_channel_op(unsigned long cmd, void *arg);
 
 /* -err if a failure of op was asked for (fake_fail), else 0. */
 int fake_injected(const char *op);

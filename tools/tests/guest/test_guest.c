@@ -28,6 +28,7 @@
 
 #include "../fake/fake.h"
 #include "image.h"
+#include <xen/grant_table.h>
 #include <xen/hvm/start_info.h>
 
 /* The one domain built here, and the bytes of its fresh pages. */
@@ -45,6 +46,11 @@ static void guest_reset(unsigned long max_pages)
 
 #define MiB(x)          ((unsigned long)(x) << 20)
 #define PAGES(mb)       (MiB(mb) >> 12)
+#define ARRAY_SIZE(a)   (sizeof(a) / sizeof((a)[0]))
+/* What libxl lets a domain hold beyond its RAM: LIBXL_MAXMEM_CONSTANT. */
+#define SLACK           PAGES(1)
+/* Xen's special pages: 0xfeff8-0xfefff. */
+#define SPECIAL(x)      (0xfeff8UL + (x))
 
 static bool verbose, case_failed;
 static xc_interface *xch;
@@ -82,23 +88,29 @@ struct build {
     const void *module;
     size_t module_size;
     const char *module_cmdline;
+    uint32_t console_evtchn, xenstore_evtchn;
+    uint32_t console_domid, xenstore_domid;
+    const struct xc_hvm_firmware_module *acpi;  /* MAX_ACPI_MODULES, or NULL */
 };
 
 /* Which step failed (0: none), as the ordered list below. */
 enum step {
     STEP_NONE, STEP_ALLOCATE, STEP_KERNEL, STEP_MODULE, STEP_XEN_INIT,
     STEP_PARSE, STEP_MEM_INIT, STEP_BOOT_MEM_INIT, STEP_BUILD, STEP_BOOT,
+    STEP_GNTTAB,
 };
 
 static const char *const step_names[] = {
     "none", "xc_dom_allocate", "xc_dom_kernel_mem", "xc_dom_module_mem",
     "xc_dom_boot_xen_init", "xc_dom_parse_image", "xc_dom_mem_init",
     "xc_dom_boot_mem_init", "xc_dom_build_image", "xc_dom_boot_image",
+    "xc_dom_gnttab_init",
 };
 
 /* The builder's decisions, kept before release. */
 static struct {
     uint64_t entry, start_info, module_paddr;
+    xen_pfn_t console_pfn, xenstore_pfn;
 } got;
 
 /* The whole sequence, as libxl does it; errno kept from the failed step. */
@@ -108,10 +120,16 @@ static enum step build(const struct build *b)
     enum step failed = STEP_NONE;
     int saved_errno;
 
-    guest_reset(PAGES(b->mem_mb));
+    guest_reset(PAGES(b->mem_mb) + SLACK);
     dom = xc_dom_allocate(xch, b->cmdline, NULL);
     if ( !dom )
         return STEP_ALLOCATE;
+    dom->console_evtchn = b->console_evtchn;
+    dom->xenstore_evtchn = b->xenstore_evtchn;
+    dom->console_domid = b->console_domid;
+    dom->xenstore_domid = b->xenstore_domid;
+    if ( b->acpi )
+        memcpy(dom->acpi_modules, b->acpi, sizeof(dom->acpi_modules));
 
     if ( xc_dom_kernel_mem(dom, image, image_size) )
         failed = STEP_KERNEL;
@@ -130,8 +148,12 @@ static enum step build(const struct build *b)
         failed = STEP_BUILD;
     else if ( xc_dom_boot_image(dom) )
         failed = STEP_BOOT;
+    else if ( xc_dom_gnttab_init(dom) )
+        failed = STEP_GNTTAB;
 
     got.entry = dom->phys_entry;
+    got.console_pfn = dom->console_pfn;
+    got.xenstore_pfn = dom->xenstore_pfn;
     got.start_info = dom->start_info_seg.vstart;
     got.module_paddr = dom->num_modules ? dom->modules[0].seg.vstart : 0;
     saved_errno = errno;
@@ -167,6 +189,8 @@ static const struct build default_build = {
 static void check_clean(void)
 {
     CHECK(!fake.live_maps, "%u mappings left", fake.live_maps);
+    CHECK(!guest || !guest->live_resource_maps, "%u resource mappings left",
+          guest->live_resource_maps);
     CHECK(!fake_live_buffer_pages() || fake_live_buffer_pages() <= 4,
           "%lu hypercall buffer pages left", fake_live_buffer_pages());
 }
@@ -314,8 +338,8 @@ static void test_good_image(void)
     if ( !CHECK(s == STEP_NONE, "%s failed: %s", step_names[s],
                 xc_get_last_error(xch)->message) )
         return;
-    CHECK(guest->tot_pages == PAGES(8), "%lu pages populated", guest->tot_pages);
-    CHECK(guest->extents_2m == 4 && guest->extents_4k == 0,
+    CHECK(guest->tot_pages == PAGES(8) + 8, "%lu pages populated", guest->tot_pages);
+    CHECK(guest->extents_2m == 4 && guest->extents_4k == 8,
           "%u 2 MiB and %u 4 KiB extents", guest->extents_2m, guest->extents_4k);
     CHECK(!fake.bad_map, "a frame outside RAM was mapped");
     CHECK(got.entry == 0x100040, "entry %#lx", (unsigned long)got.entry);
@@ -390,8 +414,8 @@ static void test_odd_memory_size(void)
     s = build(&b);
     CHECK(s == STEP_NONE, "%s failed: %s", step_names[s],
           xc_get_last_error(xch)->message);
-    CHECK(guest->tot_pages == PAGES(5), "%lu pages populated", guest->tot_pages);
-    CHECK(guest->extents_2m == 2 && guest->extents_4k == 256,
+    CHECK(guest->tot_pages == PAGES(5) + 8, "%lu pages populated", guest->tot_pages);
+    CHECK(guest->extents_2m == 2 && guest->extents_4k == 256 + 8,
           "%u 2 MiB and %u 4 KiB extents", guest->extents_2m, guest->extents_4k);
     check_start_info(&b, 0);
     check_clean();
@@ -420,6 +444,210 @@ static void test_superpage_fallback(void)
     CHECK(guest->tot_pages == PAGES(8) && guest->extents_2m == 0 &&
           guest->extents_4k == PAGES(8), "%lu pages, %u/%u extents",
           guest->tot_pages, guest->extents_2m, guest->extents_4k);
+    check_clean();
+}
+
+/* ---- Xen's special pages, the rings' grants, ACPI --------------------------- */
+
+/*
+ * The special pages: populated, zeroed but for the identity map, their
+ * HVM parameters Xen's; the ports in STORE_/CONSOLE_EVTCHN; grant
+ * entries 0 and 1 granting the rings to their backends, nothing else of
+ * the table written.
+ */
+static void test_special_pages(void)
+{
+    struct build b = default_build;
+    static const struct { uint32_t param; uint64_t value; } want[] = {
+        { HVM_PARAM_PAGING_RING_PFN, SPECIAL(0) },
+        { HVM_PARAM_MONITOR_RING_PFN, SPECIAL(1) },
+        { HVM_PARAM_SHARING_RING_PFN, SPECIAL(2) },
+        { HVM_PARAM_BUFIOREQ_PFN, SPECIAL(3) },
+        { HVM_PARAM_STORE_PFN, SPECIAL(4) },
+        { HVM_PARAM_IOREQ_PFN, SPECIAL(5) },
+        { HVM_PARAM_IDENT_PT, SPECIAL(6) << 12 },
+        { HVM_PARAM_CONSOLE_PFN, SPECIAL(7) },
+        { HVM_PARAM_STORE_EVTCHN, 3 },
+        { HVM_PARAM_CONSOLE_EVTCHN, 2 },
+    };
+    uint8_t page[4096];
+    grant_entry_v1_t g[2];
+    bool zero = true, pt = true;
+    unsigned int i, j;
+    enum step s;
+
+    b.console_evtchn = 2;
+    b.xenstore_evtchn = 3;
+    b.console_domid = 0;
+    b.xenstore_domid = 5;
+    default_image();
+    s = build(&b);
+    if ( !CHECK(s == STEP_NONE, "%s failed: %s", step_names[s],
+                xc_get_last_error(xch)->message) )
+        return;
+    for ( i = 0; i < ARRAY_SIZE(want); i++ )
+        CHECK(guest->param_set[want[i].param] &&
+              guest->params[want[i].param] == want[i].value,
+              "HVM parameter %u: %#lx (set %d), want %#lx", want[i].param,
+              (unsigned long)guest->params[want[i].param],
+              guest->param_set[want[i].param], (unsigned long)want[i].value);
+    CHECK(got.xenstore_pfn == SPECIAL(4) && got.console_pfn == SPECIAL(7),
+          "xenstore_pfn %#lx console_pfn %#lx", (unsigned long)got.xenstore_pfn,
+          (unsigned long)got.console_pfn);
+    for ( i = 0; i < 8; i++ )
+    {
+        if ( !CHECK(fake_populated(guest, SPECIAL(i)), "special page %u not populated", i) )
+            return;
+        fake_page_read(guest, SPECIAL(i), page);
+        for ( j = 0; j < sizeof(page); j++ )
+        {
+            if ( i == 6 )
+            {
+                uint32_t pde, want_pde = ((j / 4) << 22) | 0xe7;
+
+                if ( j % 4 == 0 )
+                {
+                    memcpy(&pde, page + j, 4);
+                    pt &= pde == want_pde;
+                }
+            }
+            else
+                zero &= page[j] == 0;
+        }
+    }
+    CHECK(zero, "a special page is not zeroed");
+    CHECK(pt, "the identity-map page table is not 4 MiB pages of the low 4 GiB");
+    CHECK(!fake_populated(guest, SPECIAL(8)) && !fake_populated(guest, SPECIAL(0) - 1),
+          "pages around the special ones populated");
+
+    memcpy(g, guest->gnttab, sizeof(g));
+    CHECK(guest->resource_maps == 1, "%u resource mappings", guest->resource_maps);
+    CHECK(g[GNTTAB_RESERVED_CONSOLE].flags == GTF_permit_access &&
+          g[GNTTAB_RESERVED_CONSOLE].domid == 0 &&
+          g[GNTTAB_RESERVED_CONSOLE].frame == SPECIAL(7),
+          "console grant %#x/%u/%#x", g[0].flags, g[0].domid, g[0].frame);
+    CHECK(g[GNTTAB_RESERVED_XENSTORE].flags == GTF_permit_access &&
+          g[GNTTAB_RESERVED_XENSTORE].domid == 5 &&
+          g[GNTTAB_RESERVED_XENSTORE].frame == SPECIAL(4),
+          "xenstore grant %#x/%u/%#x", g[1].flags, g[1].domid, g[1].frame);
+    for ( i = 2 * sizeof(g[0]); i < sizeof(guest->gnttab); i++ )
+        if ( guest->gnttab[i] )
+            break;
+    CHECK(i == sizeof(guest->gnttab), "grant table byte %u written", i);
+    check_clean();
+}
+
+/* No room for the special pages beyond RAM (max_mem without libxl's slack). */
+static void test_special_pages_no_room(void)
+{
+    struct xc_dom_image *dom;
+    int rc;
+
+    default_image();
+    guest_reset(PAGES(8) + 7);
+    dom = xc_dom_allocate(xch, "", NULL);
+    rc = xc_dom_kernel_mem(dom, image, image_size) ||
+         xc_dom_boot_xen_init(dom, xch, FAKE_DOMID) ||
+         xc_dom_parse_image(dom) || xc_dom_mem_init(dom, 8) ||
+         xc_dom_boot_mem_init(dom);
+    CHECK(!rc, "setup failed");
+    CHECK(xc_dom_build_image(dom) == -1, "build_image succeeded");
+    CHECK(strstr(xc_get_last_error(xch)->message, "cannot populate d7's special pages"),
+          "message \"%s\"", xc_get_last_error(xch)->message);
+    xc_dom_release(dom);
+    check_clean();
+}
+
+/* acquire_resource refused: the seeding fails and says so, nothing written. */
+static void test_gnttab_seed_fails(void)
+{
+    struct xc_dom_image *dom;
+    enum step s = STEP_NONE;
+
+    default_image();
+    guest_reset(PAGES(8) + SLACK);
+    fake_fail("acquire_resource", 0, EOPNOTSUPP);
+    dom = xc_dom_allocate(xch, default_build.cmdline, NULL);
+    if ( xc_dom_kernel_mem(dom, image, image_size) ||
+         xc_dom_boot_xen_init(dom, xch, FAKE_DOMID) ||
+         xc_dom_parse_image(dom) || xc_dom_mem_init(dom, 8) ||
+         xc_dom_boot_mem_init(dom) || xc_dom_build_image(dom) ||
+         xc_dom_boot_image(dom) )
+        s = STEP_BOOT;
+    else if ( xc_dom_gnttab_init(dom) )
+        s = STEP_GNTTAB;
+    xc_dom_release(dom);
+    CHECK(s == STEP_GNTTAB, "step %s", step_names[s]);
+    CHECK(strstr(xc_get_last_error(xch)->message, "failed to acquire d7's grant table") &&
+          strstr(xc_get_last_error(xch)->message, "compat path"),
+          "message \"%s\"", xc_get_last_error(xch)->message);
+    CHECK(!guest->gnttab[0] && !guest->gnttab[8], "entries written");
+    check_clean();
+}
+
+/* ACPI modules: populated and copied, in the memory map, RSDP in the start info. */
+static void test_acpi_modules(void)
+{
+    static uint8_t tables[5000], rsdp[64];
+    struct xc_hvm_firmware_module acpi[MAX_ACPI_MODULES] = {
+        { rsdp, sizeof(rsdp), 0xfc003000 },
+        { tables, sizeof(tables), 0xfc001000 },
+    };
+    struct build b = default_build;
+    struct hvm_start_info si;
+    struct hvm_memmap_table_entry mm[6];
+    uint8_t buf[sizeof(tables)];
+    const uint64_t si_pa = MiB(8) - 4096;
+    enum step s;
+    unsigned int i;
+
+    for ( i = 0; i < sizeof(tables); i++ )
+        tables[i] = (uint8_t)(i * 7 + 1);
+    memcpy(rsdp, "RSD PTR ", 8);
+    b.acpi = acpi;
+    default_image();
+    s = build(&b);
+    if ( !CHECK(s == STEP_NONE, "%s failed: %s", step_names[s],
+                xc_get_last_error(xch)->message) )
+        return;
+    CHECK(guest->tot_pages == PAGES(8) + 8 + 3, "%lu pages populated", guest->tot_pages);
+    CHECK(fake_read(guest, 0xfc001000, buf, sizeof(tables)) &&
+          !memcmp(buf, tables, sizeof(tables)), "the tables' bytes differ");
+    CHECK(fake_byte(guest, 0xfc001000 + sizeof(tables)) == 0,
+          "the rest of the page is not zeroed");
+    CHECK(fake_read(guest, 0xfc003000, buf, 64) && !memcmp(buf, rsdp, 64),
+          "the RSDP differs");
+    CHECK(!fake_populated(guest, 0xfc000) && !fake_populated(guest, 0xfc004),
+          "pages around the tables populated");
+    if ( !CHECK(fake_read(guest, si_pa, &si, sizeof(si)), "no start info") )
+        return;
+    CHECK(si.rsdp_paddr == 0xfc003000, "rsdp_paddr %#lx", (unsigned long)si.rsdp_paddr);
+    CHECK(si.memmap_entries == 6, "%u memory map entries", si.memmap_entries);
+    fake_read(guest, si.memmap_paddr, mm, sizeof(mm));
+    CHECK(mm[4].addr == 0xfc003000 && mm[4].size == 64 &&
+          mm[4].type == XEN_HVM_MEMMAP_TYPE_ACPI, "entry 4 %#lx+%#lx type %u",
+          (unsigned long)mm[4].addr, (unsigned long)mm[4].size, mm[4].type);
+    CHECK(mm[5].addr == 0xfc001000 && mm[5].size == sizeof(tables) &&
+          mm[5].type == XEN_HVM_MEMMAP_TYPE_ACPI, "entry 5 %#lx+%#lx type %u",
+          (unsigned long)mm[5].addr, (unsigned long)mm[5].size, mm[5].type);
+    check_clean();
+}
+
+static void test_acpi_over_ram(void)
+{
+    static uint8_t rsdp[64];
+    struct xc_hvm_firmware_module acpi[MAX_ACPI_MODULES] = {
+        { rsdp, sizeof(rsdp), 0x200000 },
+    };
+    struct build b = default_build;
+    enum step s;
+
+    b.acpi = acpi;
+    default_image();
+    s = build(&b);
+    CHECK(s == STEP_BUILD, "step %s", step_names[s]);
+    CHECK(strstr(xc_get_last_error(xch)->message, "ACPI module 0 at 0x200000 overlaps RAM"),
+          "message \"%s\"", xc_get_last_error(xch)->message);
     check_clean();
 }
 
@@ -671,7 +899,7 @@ static void test_setcontext_fails(void)
     enum step s;
 
     default_image();
-    guest_reset(PAGES(8));
+    guest_reset(PAGES(8) + SLACK);
     fake_fail("setcontext", 1, EINVAL);
     {
         struct xc_dom_image *dom = xc_dom_allocate(xch, "", NULL);
@@ -698,7 +926,7 @@ static void test_context_without_header(void)
     int rc;
 
     default_image();
-    guest_reset(PAGES(8));
+    guest_reset(PAGES(8) + SLACK);
     fake.context_no_header = true;
     dom = xc_dom_allocate(xch, "", NULL);
     rc = xc_dom_kernel_mem(dom, image, image_size) ||
@@ -720,7 +948,7 @@ static void test_map_fails(void)
     int rc;
 
     default_image();
-    guest_reset(PAGES(8));
+    guest_reset(PAGES(8) + SLACK);
     dom = xc_dom_allocate(xch, "", NULL);
     rc = xc_dom_kernel_mem(dom, image, image_size) ||
          xc_dom_boot_xen_init(dom, xch, FAKE_DOMID) ||
@@ -916,6 +1144,11 @@ static const struct {
     { "no module, no command line", test_no_module_no_cmdline },
     { "5 MiB: 2 MiB and 4 KiB extents", test_odd_memory_size },
     { "2 MiB extents refused: 4 KiB instead", test_superpage_fallback },
+    { "special pages, their HVM parameters, the rings' grants", test_special_pages },
+    { "no room for the special pages", test_special_pages_no_room },
+    { "grant seeding without acquire_resource", test_gnttab_seed_fails },
+    { "ACPI modules: placed, in the memory map, the RSDP", test_acpi_modules },
+    { "an ACPI module over RAM refused", test_acpi_over_ram },
     { "ELF32 x86-64 image", test_good_elf32 },
     { "ELF32 i386 image", test_good_elf32_i386 },
     { "ELF64 image with machine EM_386", test_good_elf64_i386 },

@@ -37,6 +37,7 @@ domain 0 flags=running tot=262144 max=262144 vcpus=1 maxvcpu=0 cpu=1 vrate=0:0:0
 domain 1 uuid=5a1e0000-0000-4000-8000-000000000001 flags=blocked tot=65536 max=65536 vcpus=1 maxvcpu=0 logdirty=1 mech=wp vrate=50:0:50:1
 domain 5 uuid=5a1e0000-0000-4000-8000-000000000005 flags=running tot=32768 max=32768 vcpus=2 maxvcpu=1 logdirty=1 mech=pml vrate=256:1:0:3,512:2:1:0 bshift=9 brate=$BRATE erate=62:3,48:1,1:10
 EOS
+    xenstore_dom0
     name_domain 1 5a1e0000-0000-4000-8000-000000000001 guest1
     name_domain 5 5a1e0000-0000-4000-8000-000000000005 web
     : >"$W/log"

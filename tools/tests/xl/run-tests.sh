@@ -37,6 +37,7 @@ domain 5 uuid=5a1e0000-0000-4000-8000-000000000005 flags=running tot=32768 max=3
 console (XEN) Xen version 4.17 (fake)
 console (XEN) VMX: PML enabled
 EOF
+    xenstore_dom0
     name_domain 1 5a1e0000-0000-4000-8000-000000000001 guest1
     name_domain 5 5a1e0000-0000-4000-8000-000000000005 web
 }
@@ -252,8 +253,8 @@ want_log_has "destroy 1"
 xl list
 want_out_has '^web '
 grep -q '^guest1' "$W/out" && problem "destroyed domain still listed"
-[ -e "$W/run/userdata-d.1.5a1e0000-0000-4000-8000-000000000001.domain-name" ] &&
-    problem "name record not removed"
+want_xs_lacks '^/local/domain/1/'
+want_xs_lacks '^/vm/5a1e0000-0000-4000-8000-000000000001/'
 end
 
 begin "xl info: Xen's key : value layout"
@@ -661,33 +662,163 @@ xl create -q "$W/run.cfg"
 want_rc 0
 want_no_out
 want_err </dev/null
+# Xen's special pages (xenstore, console, ...) at 0xfeff8-0xfefff and
+# their HVM parameters; max_mem is the memory and LIBXL_MAXMEM_CONSTANT;
+# the rings' ports (1 xenstore, 2 console), the grant entries Xen
+# reserves written through acquire_resource, the domain introduced to
+# xenstored with its ring's gfn and port.
 want_log <<'EOF'
 create 2 vcpus=2
-setmaxmem 2 65536
+setmaxmem 2 66560
 paging_mempool 2 2621440
+alloc_unbound 2 remote=0
+alloc_unbound 2 remote=0
 populate 2 nr=32 order=9
+populate 2 nr=8 order=0
+set_param 2 1 0xfeffc
+set_param 2 6 0xfeffb
+set_param 2 5 0xfeffd
+set_param 2 17 0xfefff
+set_param 2 27 0xfeff8
+set_param 2 28 0xfeff9
+set_param 2 29 0xfeffa
+set_param 2 12 0xfeffe000
+set_param 2 18 0x2
+set_param 2 2 0x1
 setcontext 2 rip=0x100040 rbx=0x3fff000
+acquire_resource 2 type=1 id=0 frame=0 nr=1
+xs_introduce 2 1044476 1
 unpause 2
 EOF
-want_state_has '^domain 2 uuid=5a1e0000-0000-4000-8000-0000000000aa flags=none .* tot=16384 max=16384 vcpus=1 maxvcpu=1 '
+want_state_has '^domain 2 uuid=5a1e0000-0000-4000-8000-0000000000aa flags=none .* tot=16392 max=16640 vcpus=1 maxvcpu=1 '
 xl list g1
 want_rc 0
 want_out_has '^g1 +2 +64 +1 '
 end
 
-begin "xl create: makes the run directory if it is missing, not its parents"
+begin "xl create: the domain's xenstore tree, as Xen's libxl writes it"
 machine
-rm -rf "$W/run"
 xl create -q "$W/run.cfg"
 want_rc 0
-[ -s "$W/run/userdata-d.2.5a1e0000-0000-4000-8000-0000000000aa.domain-name" ] ||
-    problem "no name recorded in a new $W/run"
+U=5a1e0000-0000-4000-8000-0000000000aa
+# dom0 owns /local/domain/2, the guest may read it; control/shutdown and
+# data are the guest's own.
+want_xs_has '^/local/domain/2 n0,r2 -$'
+want_xs_has '^/local/domain/2/name n0,r2 g1$'
+want_xs_has '^/local/domain/2/domid n0,r2 2$'
+want_xs_has "^/local/domain/2/vm n0,r2 /vm/$U\$"
+want_xs_has '^/local/domain/2/control/shutdown n2 -$'
+want_xs_has '^/local/domain/2/control/feature-poweroff n2 -$'
+want_xs_has '^/local/domain/2/control/platform-feature-xs_reset_watches n0,r2 1$'
+want_xs_has '^/local/domain/2/data n2 -$'
+want_xs_has '^/local/domain/2/device n0,r2 -$'
+want_xs_has '^/local/domain/2/memory/static-max n0,r2 65536$'
+want_xs_has '^/local/domain/2/memory/target n0,r2 65536$'
+want_xs_has '^/local/domain/2/cpu/0/availability n0,r2 online$'
+want_xs_has '^/local/domain/2/cpu/1/availability n0,r2 online$'
+want_xs_has '^/local/domain/2/store/port n0,r2 1$'
+want_xs_has '^/local/domain/2/store/ring-ref n0,r2 1044476$'
+want_xs_has "^/vm/$U/uuid n0,r2 $U\$"
+want_xs_has "^/vm/$U/name n0,r2 g1\$"
+want_xs_has "^/vm/$U/start_time n0,r2 [0-9]+\\.[0-9]{2}\$"
+want_xs_has '^/libxl/2/type n0 pvh$'
+# console 0: xenconsoled's, its ring and port read-only to the guest
+want_xs_has '^/local/domain/2/console/type n2,r0 xenconsoled$'
+want_xs_has '^/local/domain/2/console/output n2,r0 pty$'
+want_xs_has '^/local/domain/2/console/limit n2,r0 1048576$'
+want_xs_has '^/local/domain/2/console/backend n2,r0 /local/domain/0/backend/console/2/0$'
+want_xs_has '^/local/domain/2/console/port n0,r2 2$'
+want_xs_has '^/local/domain/2/console/ring-ref n0,r2 1044479$'
+want_xs_has '^/local/domain/0/backend/console/2/0/frontend n0,r2 /local/domain/2/console$'
+want_xs_has '^/local/domain/0/backend/console/2/0/protocol n0,r2 vt100$'
+want_xs_has '^introduced 2 0xfeffc 1$'
+xl destroy g1
+want_rc 0
+want_xs_lacks '^/local/domain/2'
+want_xs_lacks "^/vm/$U"
+want_xs_lacks '^/libxl/2'
+want_xs_lacks '^/local/domain/0/backend/console/2'
+want_xs_has '^/local/domain/0/name n0 Domain-0$'
+end
+
+# xl console: xl becomes Xen's xenconsole (a stand-in here, in
+# LIBXL_PRIVATE_BINDIR) on the domain's PV console 0.
+fake_xenconsole() {
+    mkdir -p "$W/bindir"
+    cat >"$W/bindir/xenconsole" <<'SH'
+#!/bin/sh
+echo "xenconsole $*"
+while [ $# -gt 0 ]; do
+    [ "$1" = --start-notify-fd ] && { eval "printf 'x' >&$2"; shift; }
+    shift
+done
+SH
+    chmod +x "$W/bindir/xenconsole"
+}
+
+begin "xl console: Xen's xenconsole on the PV console 0"
 machine
-LIBXL_RUN_DIR=$W/run/no/such xl create -q "$W/run.cfg"
+fake_xenconsole
+LIBXL_PRIVATE_BINDIR=$W/bindir xl console web
+want_rc 0
+want_out <<<"xenconsole 5 --num 0 --type pv"
+LIBXL_PRIVATE_BINDIR=$W/bindir xl console -t pv -n 0 5
+want_rc 0
+want_out <<<"xenconsole 5 --num 0 --type pv"
+end
+
+begin "xl console: no such console, type or domain; no xenconsole"
+machine
+fake_xenconsole
+LIBXL_PRIVATE_BINDIR=$W/bindir xl console -t serial web
 want_rc 1
-grep -q "creating the run directory $W/run/no/such" "$W/err" ||
-    problem "no error naming the directory: $(cat "$W/err")"
+want_no_out
+want_err_has 'Domain 5:has no serial console 0 \(only pv 0\)'
+want_err_has '^Unable to attach console$'
+LIBXL_PRIVATE_BINDIR=$W/bindir xl console -t pv -n 1 web
+want_rc 1
+want_err_has 'has no pv console 1'
+LIBXL_PRIVATE_BINDIR=$W/bindir xl console -t vga web
+want_rc 1
+want_err_has '^console type supported are: pv, serial, vuart$'
+LIBXL_PRIVATE_BINDIR=$W/bindir xl console nosuch
+want_rc 1
+want_err_has "^Error: Domain 'nosuch' does not exist\.$"
+LIBXL_PRIVATE_BINDIR=$W/nowhere xl console web
+want_rc 1
+want_err_has "cannot run $W/nowhere/xenconsole"
+end
+
+begin "xl create -c: unpaused once xenconsole is attached"
+machine
+fake_xenconsole
+LIBXL_PRIVATE_BINDIR=$W/bindir xl create -q -c "$W/run.cfg"
+want_rc 0
+want_out_has '^xenconsole 2 --num 0 --type pv --start-notify-fd [0-9]+$'
+want_log_has 'unpause 2'
+machine
+fake_xenconsole
+: >"$W/log"
+LIBXL_PRIVATE_BINDIR=$W/bindir xl create -q -c -p "$W/run.cfg"
+want_rc 0
+want_log_lacks unpause
+end
+
+begin "xl create: no xenstored: refused before anything is made"
+machine
+FAKE_XS_DOWN=1 xl create -q "$W/run.cfg"
+want_rc 1
+want_err_has 'cannot connect to xenstore: No such file or directory'
+want_log_lacks create
+end
+
+begin "xl create: xenstored refuses the domain: destroyed, its tree gone"
+machine
+FAKE_XS_REFUSE_INTRODUCE=1 xl create -q "$W/run.cfg"
+want_rc 1
+want_err_has 'xs_introduce_domain failed \(ring 0xfeffc, port 1\)'
 want_log_has 'destroy 2'
+want_xs_lacks '^/local/domain/2'
 end
 
 begin "xl create: the paging pool (libxl's shadow memory) and its records"
@@ -695,10 +826,8 @@ machine
 xl create -q "$W/run.cfg" shadow_memory=8
 want_rc 0
 want_log_has 'paging_mempool 2 8388608'
-[ "$(cat "$W/run/userdata-d.2.5a1e0000-0000-4000-8000-0000000000aa.memory-target" 2>/dev/null)" = 65536 ] ||
-    problem "no memory target recorded"
-[ "$(cat "$W/run/userdata-d.2.5a1e0000-0000-4000-8000-0000000000aa.memory-static-max" 2>/dev/null)" = 65536 ] ||
-    problem "no static maximum recorded"
+want_xs_has '^/local/domain/2/memory/target n0,r2 65536$'
+want_xs_has '^/local/domain/2/memory/static-max n0,r2 65536$'
 machine
 : >"$W/log"
 echo "fail paging_mempool 12" >>"$W/state"
@@ -717,8 +846,7 @@ want_no_out
 want_log <<'EOF'
 setmaxmem 1 132096
 EOF
-[ "$(cat "$W/run/userdata-d.1.5a1e0000-0000-4000-8000-000000000001.memory-target")" = 131072 ] ||
-    problem "target not recorded"
+want_xs_has '^/local/domain/1/memory/target n0,r1 131072$'
 : >"$W/log"
 xl mem-set 1 64m
 want_rc 0
@@ -737,8 +865,7 @@ want_rc 1
 want_err_has 'below the minimum threshold'
 xl destroy 1
 want_rc 0
-[ -e "$W/run/userdata-d.1.5a1e0000-0000-4000-8000-000000000001.memory-target" ] &&
-    problem "memory target not removed with the domain"
+want_xs_lacks '^/local/domain/1/memory'
 end
 
 begin "xl mem-max: the static maximum, not below the target"
@@ -748,8 +875,7 @@ xl mem-set 1 128m
 xl mem-max 1 200m
 want_rc 0
 want_log_has 'setmaxmem 1 205824'
-[ "$(cat "$W/run/userdata-d.1.5a1e0000-0000-4000-8000-000000000001.memory-static-max")" = 204800 ] ||
-    problem "static maximum not recorded"
+want_xs_has '^/local/domain/1/memory/static-max n0,r1 204800$'
 : >"$W/log"
 xl mem-max 1 100m
 want_rc 1
@@ -769,7 +895,7 @@ want_rc 0
 want_log_has "populate 2 nr=2 order=9"
 want_log_has "populate 2 nr=256 order=0"
 want_log_lacks '^unpause'
-want_state_has '^domain 2 .* flags=paused .* tot=1280 '
+want_state_has '^domain 2 .* flags=paused .* tot=1288 '
 end
 
 begin "xl create: a kernel that is not ELF: one error, the domain destroyed"
@@ -781,12 +907,15 @@ want_err_has '^xc: error: kernel image is not an ELF file \(bad magic\)$'
 want_err_has "^xl: creating domain 'g1' failed"
 want_log <<'EOF'
 create 2 vcpus=2
-setmaxmem 2 65536
+setmaxmem 2 66560
 paging_mempool 2 2621440
+alloc_unbound 2 remote=0
+alloc_unbound 2 remote=0
+pause 2
 destroy 2
 EOF
-[ ! -e "$W/run/userdata-d.2.5a1e0000-0000-4000-8000-0000000000aa.domain-name" ] ||
-    problem "the name of the destroyed domain was kept"
+want_xs_lacks '^/local/domain/2'
+want_xs_lacks '^/vm/5a1e0000-0000-4000-8000-0000000000aa'
 xl list g1
 want_rc 1
 end
@@ -886,7 +1015,7 @@ make -s -C "$HERE/../migrate" sr-check >/dev/null 2>&1
 small() {
     machine
     echo "domain 7 uuid=5a1e0000-0000-4000-8000-000000000007 flags=running tot=256 max=256 vcpus=1 maxpfn=0xff seed=7 $*" >>"$W/state"
-    printf small >"$W/run/userdata-d.7.5a1e0000-0000-4000-8000-000000000007.domain-name"
+    name_domain 7 5a1e0000-0000-4000-8000-000000000007 small
     "$BIN/xl" pause small && "$BIN/xl" unpause small    # the fake writes memhash
     : >"$W/log"
     SMALL_HASH=$(grep '^domain 7 ' "$W/state" | grep -oE 'memhash=[0-9a-f]+')
@@ -895,11 +1024,8 @@ small() {
 
 # The domain named $1: its state line.
 dom_line() {
-    local f id
-    for f in "$W"/run/userdata-d.*.domain-name; do
-        [ -e "$f" ] && [ "$(cat "$f")" = "$1" ] || continue
-        id=${f#"$W"/run/userdata-d.}
-        id=${id%%.*}
+    local id
+    for id in $(sed -nE "s|^/local/domain/([0-9]+)/name [^ ]+ $1\$|\\1|p" "$W/xenstore"); do
         grep "^domain $id " "$W/state" && return
     done
 }

@@ -88,6 +88,7 @@ enum domain_state {
 struct domain {
     domid_t          domain_id;
     char             name[32];
+    xen_domain_handle_t handle;      /* the toolstack's UUID for it (Xen's) */
     struct domain   *next_in_list;
 
     unsigned int     max_vcpus;

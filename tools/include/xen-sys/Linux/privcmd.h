@@ -40,4 +40,21 @@ typedef struct privcmd_mmapbatch_v2 {
 #define IOCTL_PRIVCMD_MMAPBATCH_V2 \
     _IOC(_IOC_NONE, 'P', 4, sizeof(privcmd_mmapbatch_v2_t))
 
+/*
+ * IOCTL_PRIVCMD_MMAP_RESOURCE: map frames [idx, idx + num) of resource
+ * 'type'/'id' of domain 'dom' (XENMEM_acquire_resource) at 'addr', a range
+ * the caller mmap()ed from privcmd.
+ */
+typedef struct privcmd_mmap_resource {
+    uint16_t dom;                       /* domid_t */
+    uint32_t type;
+    uint32_t id;
+    uint32_t idx;
+    uint64_t num;
+    uint64_t addr;
+} privcmd_mmap_resource_t;
+
+#define IOCTL_PRIVCMD_MMAP_RESOURCE \
+    _IOC(_IOC_NONE, 'P', 7, sizeof(privcmd_mmap_resource_t))
+
 #endif /* XEN_SYS_LINUX_PRIVCMD_H */
