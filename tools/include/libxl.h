@@ -115,8 +115,43 @@ typedef struct {
 void libxl_bitmap_init(libxl_bitmap *map);
 void libxl_bitmap_dispose(libxl_bitmap *map);
 
+typedef uint8_t libxl_mac[6];
+#define LIBXL_MAC_FMT "%02hhx:%02hhx:%02hhx:%02hhx:%02hhx:%02hhx"
+#define LIBXL_MAC_FMTLEN ((2*6)+5) /* 6 hex bytes plus 5 colons */
+#define LIBXL_MAC_BYTES(mac) mac[0], mac[1], mac[2], mac[3], mac[4], mac[5]
+void libxl_mac_copy(libxl_ctx *ctx, libxl_mac *dst, const libxl_mac *src);
+
+/*
+ * A CPUID policy (xl.cfg's cpuid=).  Opaque; this libxl never builds one
+ * (there is no cpuid= here yet), so a policy list is always empty (NULL).
+ */
+struct libxl__cpu_policy;
+typedef struct libxl__cpu_policy *libxl_cpuid_policy_list;
+void libxl_cpuid_dispose(libxl_cpuid_policy_list *cpuid_list);
+int libxl_cpuid_policy_list_length(const libxl_cpuid_policy_list *l);
+void libxl_cpuid_policy_list_copy(libxl_ctx *ctx,
+                                  libxl_cpuid_policy_list *dst,
+                                  const libxl_cpuid_policy_list *src);
+
+#define LIBXL_PCI_FUNC_ALL (~0U)
+
 typedef uint32_t libxl_domid;
 typedef int libxl_devid;
+
+#define LIBXL_MS_VM_GENID_LEN 16
+typedef struct {
+    uint8_t bytes[LIBXL_MS_VM_GENID_LEN];
+} libxl_ms_vm_genid;
+bool libxl_ms_vm_genid_is_zero(const libxl_ms_vm_genid *id);
+void libxl_ms_vm_genid_copy(libxl_ctx *ctx, libxl_ms_vm_genid *dst,
+                            const libxl_ms_vm_genid *src);
+
+/* The link of libxl's event queue (Xen's XEN_TAILQ_ENTRY layout). */
+struct libxl_event;
+typedef struct {
+    struct libxl_event *tqe_next;
+    struct libxl_event **tqe_prev;
+} libxl_ev_link;
 
 /*
  * Each enumeration libxl_E has a table libxl_E_string_table ending with
@@ -150,6 +185,18 @@ const char *libxl_defbool_to_string(libxl_defbool b);
 #define LIBXL_TIMER_MODE_DEFAULT -1
 #define LIBXL_MEMKB_DEFAULT ~0ULL
 #define LIBXL_MAX_GRANT_DEFAULT (~(uint32_t)0)
+#define LIBXL_MAX_GRANT_FRAMES_DEFAULT 32 /* deprecated */
+#define LIBXL_RDM_MEM_BOUNDARY_MEMKB_DEFAULT (2048 * 1024)
+
+/* Defaults of libxl_domain_sched_params and libxl_sched_params (Xen's). */
+#define LIBXL_DOMAIN_SCHED_PARAM_WEIGHT_DEFAULT    -1
+#define LIBXL_DOMAIN_SCHED_PARAM_CAP_DEFAULT       -1
+#define LIBXL_DOMAIN_SCHED_PARAM_PERIOD_DEFAULT    -1
+#define LIBXL_DOMAIN_SCHED_PARAM_SLICE_DEFAULT     -1
+#define LIBXL_DOMAIN_SCHED_PARAM_LATENCY_DEFAULT   -1
+#define LIBXL_DOMAIN_SCHED_PARAM_EXTRATIME_DEFAULT -1
+#define LIBXL_DOMAIN_SCHED_PARAM_BUDGET_DEFAULT    -1
+#define LIBXL_SCHED_PARAM_VCPU_INDEX_DEFAULT       -1
 
 #include "_libxl_types.h"
 
@@ -168,8 +215,8 @@ typedef struct {
     } u;
 } libxl_asyncop_how;
 
-/* Events are not implemented; the type exists for the signatures. */
-typedef struct libxl_event libxl_event;
+/* Events are not implemented; libxl_event (above, Xen's layout) exists
+ * for the signatures. */
 
 /* Intermediate progress of an operation (e.g. the console of a new
  * domain becoming ready).  Accepted and ignored. */

@@ -6,7 +6,8 @@ Generate libxl's types from the type description.
   gentypes.py <idl> <_libxl_types.h> <_libxl_types_json.h> <_libxl_types.c>
 
 For every Struct: the typedef, <type>_init, <type>_init_<keyvar> (when it
-holds a KeyedUnion), <type>_dispose, <type>_gen_json and <type>_to_json.
+holds a KeyedUnion), <type>_dispose (unless dispose_fn=None), <type>_copy
+(a deep copy), <type>_gen_json and <type>_to_json.
 For every Enumeration: the typedef, <type>_to_string, <type>_from_string,
 <type>_string_table, <type>_gen_json and <type>_to_json.
 
@@ -86,7 +87,10 @@ def struct_define(ty):
             kv = f.type.keyvar
             out.append("void %s_init_%s(%s *p, %s %s);"
                        % (t, kv.name, t, kv.type.typename, kv.name))
-    out.append("void %s_dispose(%s *p);" % (t, t))
+    if ty.dispose_fn is not None:
+        out.append("void %s_dispose(%s *p);" % (t, t))
+    out.append("void %s_copy(libxl_ctx *ctx, %s *dst, const %s *src);"
+               % (t, t, t))
     out.append("char *%s_to_json(libxl_ctx *ctx, %s *p);" % (t, t))
     return out
 
@@ -165,7 +169,7 @@ def needs_dispose(ty):
         return True
     if isinstance(ty, idl.Aggregate):
         if not is_anon(ty):
-            return True
+            return ty.dispose_fn is not None
         if isinstance(ty, idl.KeyedUnion):
             return any(needs_dispose(m.type) for m in ty.fields)
         return any(needs_dispose(f.type) for f in ty.fields)
@@ -195,7 +199,10 @@ def gen_dispose(ty, lv, parent, out, indent):
         return
     if isinstance(ty, idl.Aggregate) and (is_anon(ty) or parent is None):
         for f in ty.fields:
-            if needs_dispose(f.type):
+            if f.const and f.type.dispose_fn == "free":
+                out.append("%sfree((void *)%s);"
+                           % (indent, lv.member(f.name).expr))
+            elif needs_dispose(f.type):
                 gen_dispose(f.type, lv.member(f.name), lv, out, indent)
         return
     if ty.dispose_fn is not None:
@@ -240,6 +247,8 @@ def default_test(f, lv, parent):
         return "%s && %s" % (lv.expr, parent.member(ty.lenvar).expr)
     iv = field_init_val(f)
     if iv is not None:
+        if isinstance(ty, idl.Number):
+            return "%s != (%s)(%s)" % (lv.expr, ty.typename, iv)
         return "%s != %s" % (lv.expr, iv)
     if ty.check_default_fn is not None:
         return "!%s(%s)" % (ty.check_default_fn, lv.ref())
@@ -284,6 +293,8 @@ def gen_json(ty, lv, parent, out, indent):
         check(out, indent)
         for f in ty.fields:
             flv = lv.member(f.name)
+            if f.type.private:
+                continue
             if isinstance(f.type, idl.KeyedUnion):
                 kv = f.type.keyvar
                 out.append("%sswitch (%s) {"
@@ -328,6 +339,61 @@ def struct_json(ty):
             "    return libxl__object_to_json(ctx, \"%s\"," % t,
             "        (libxl__gen_json_callback)&%s_gen_json, (void *)p);" % t,
             "}", ""]
+    return out
+
+
+# ----------------------------------------------------------------------------
+# _copy
+
+def gen_copy(ty, dst, src, pdst, psrc, out, indent, const=False):
+    """Statements making dst (of type ty) a deep copy of src."""
+    if isinstance(ty, idl.Array):
+        n = psrc.member(ty.lenvar).expr
+        out.append("%s%s = %s;" % (indent, pdst.member(ty.lenvar).expr, n))
+        out.append("%s%s = libxl__copy_calloc(%s, sizeof(*%s));"
+                   % (indent, dst.val(), n, src.val()))
+        out.append("%sfor (int i = 0; i < %s; i++) {" % (indent, n))
+        gen_copy(ty.elem_type, dst.index("i"), src.index("i"), pdst, psrc,
+                 out, indent + "    ")
+        out.append("%s}" % indent)
+        return
+    if isinstance(ty, idl.KeyedUnion):
+        key = ty.keyvar.name
+        out.append("%s%s = %s;" % (indent, pdst.member(key).expr,
+                                   psrc.member(key).expr))
+        out.append("%sswitch (%s) {" % (indent, psrc.member(key).expr))
+        for m in ty.fields:
+            out.append("%scase %s:" % (indent, m.enumname))
+            if m.type is not None:
+                gen_copy(m.type, dst.member(m.name), src.member(m.name),
+                         pdst, psrc, out, indent + "    ")
+            out.append("%s    break;" % indent)
+        out += ["%sdefault:" % indent, "%s    break;" % indent,
+                "%s}" % indent]
+        return
+    if isinstance(ty, idl.Aggregate) and (is_anon(ty) or pdst is None):
+        for f in ty.fields:
+            if f.type.private:
+                continue
+            gen_copy(f.type, dst.member(f.name), src.member(f.name), dst, src,
+                     out, indent, f.const)
+        return
+    if ty.copy_fn is None:
+        out.append("%s%s = %s;" % (indent, dst.expr, src.expr))
+    elif const:
+        out.append("%s%s(ctx, (char **)&%s, (char * const *)&%s);"
+                   % (indent, ty.copy_fn, dst.expr, src.expr))
+    else:
+        out.append("%s%s(ctx, &%s, &%s);"
+                   % (indent, ty.copy_fn, dst.expr, src.expr))
+
+
+def struct_copy(ty):
+    t = ty.typename
+    out = ["void %s_copy(libxl_ctx *ctx, %s *dst, const %s *src)" % (t, t, t),
+           "{", "    (void)ctx;", "    memset(dst, 0, sizeof(*dst));"]
+    gen_copy(ty, Lv("dst", True), Lv("src", True), None, None, out, "    ")
+    out += ["}", ""]
     return out
 
 
@@ -416,7 +482,9 @@ def main(argv):
             out.extend(enum_impl(ty))
         else:
             out.extend(struct_init(ty))
-            out.extend(struct_dispose(ty))
+            if ty.dispose_fn is not None:
+                out.extend(struct_dispose(ty))
+            out.extend(struct_copy(ty))
             out.extend(struct_json(ty))
     write(impl, out)
     return 0

@@ -116,5 +116,12 @@ static inline int libxl__defbool_is_default(const libxl_defbool *db)
 int libxl__string_list_is_empty(const libxl_string_list *psl);
 int libxl__key_value_list_is_empty(const libxl_key_value_list *pkvl);
 int libxl__hwcap_is_default(const libxl_hwcap *hwcap);
+int libxl__mac_is_default(const libxl_mac *mac);
+int libxl__cpuid_policy_is_empty(const libxl_cpuid_policy_list *pl);
+
+/* calloc(n, sz) for the generated _copy functions: NULL when n is 0;
+ * exits as libxl_string_list_copy does when memory runs out. */
+void *libxl__copy_calloc(int n, size_t sz);
+#define LIBXL_INVALID_GFN (~(uint64_t)0)
 
 #endif /* LIBXL_INTERNAL_H */

@@ -180,7 +180,16 @@ want_out <<'EOF'
                 ],
                 "max_memkb": 262144,
                 "target_memkb": 262144,
+                "sched_params": {
+
+                },
                 "type.pvh": {
+
+                },
+                "arch_arm": {
+
+                },
+                "arch_x86": {
 
                 }
             }
@@ -629,9 +638,18 @@ want_out <<'EOF'
             ],
             "max_memkb": 65536,
             "target_memkb": 65536,
+            "sched_params": {
+
+            },
             "kernel": "/boot/test.elf",
             "cmdline": "console=hvc0",
             "type.pvh": {
+
+            },
+            "arch_arm": {
+
+            },
+            "arch_x86": {
 
             }
         },
