@@ -14,7 +14,11 @@
 #      --libs xenlight against the installed tree builds and links a
 #      client, which runs on the installed libraries over the fake;
 #   4. the same client built against Debian's libxen-dev (its headers and
-#      libraries: -lxenlight -lxenctrl -lxentoollog) runs on ours.
+#      libraries: -lxenlight -lxenctrl -lxentoollog) runs on ours: with
+#      Debian's layouts it reads the domain list and a libxl_dominfo, has
+#      our library initialise (Xen's defaults), copy and print as JSON a
+#      libxl_domain_config it filled, and reads back the configuration
+#      libxl reconstructs for a domain.
 # The last line is "N passed, N failed"; the exit status is 1 on failure.
 set -u
 cd "$(dirname "$0")"
@@ -181,7 +185,36 @@ EOF2
 CLIENT_OUT='xen 4.17: 1 CPUs at 2400000 kHz, 131072 of 524288 pages free
 domain 0: 1048576 KiB, 2 vCPUs
 domain 5: 131072 KiB, 2 vCPUs
-domain 5: max 131072 KiB, cpu 900000000 ns'
+domain 5: max 131072 KiB, cpu 900000000 ns
+{
+    "c_info": {
+        "type": "pvh",
+        "name": "client"
+    },
+    "b_info": {
+        "max_vcpus": 2,
+        "max_memkb": 65536,
+        "target_memkb": 65536,
+        "sched_params": {
+
+        },
+        "kernel": "/boot/guest",
+        "cmdline": "console=hvc0",
+        "type.pvh": {
+            "pvshim_path": "/shim"
+        },
+        "arch_arm": {
+
+        },
+        "arch_x86": {
+            "msr_relaxed": "True"
+        },
+        "vmtrace_buf_kb": 64,
+        "vpmu": "False"
+    },
+    "on_crash": "preserve"
+}
+domain 5: pvh, 2 vCPUs, 131072 KiB, on_crash destroy'
 # Which file the dynamic linker loads for a library (ldd).
 loaded() {   # program library
     LD_LIBRARY_PATH=$LDPATH ldd "$1" | awk -v l="$2" '$1 == l { print $3 }'
