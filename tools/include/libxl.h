@@ -4,20 +4,14 @@
  *
  * Names, types and signatures are Xen 4.17's, so a program written against
  * Xen's libxl.h that uses only this subset compiles unchanged against this
- * one.  Only what is implemented (or deliberately stubbed, see below) is
- * declared.  Link with libxenlight, libxenctrl and libyajl.
+ * one.  Only what is implemented is declared.  Link with libxenlight, libxenctrl and libyajl.
  *
  * The types (libxl_dominfo, libxl_domain_config, ...) are generated from
- * tools/libs/light/libxl_types.idl into _libxl_types.h, each with
- * libxl_<type>_init, _dispose and _to_json.  As in Xen: always _init a
- * type before use, even as an out parameter, and _dispose it exactly once
- * afterwards.
- *
- * Not implemented yet (declared with Xen's signature, return ERROR_NI):
- *   libxl_domain_create_new      until the hypervisor supports building a
- *                                domain from the toolstack (domctl
- *                                createdomain + a PVH domain builder);
- *                                the configuration is validated first
+ * tools/libs/light/libxl_types.idl into _libxl_types.h: every type of Xen
+ * 4.17's, with its layout (tests/abi checks each against Debian's
+ * libxen-dev), each with libxl_<type>_init, _dispose, _copy and _to_json.
+ * As in Xen: always _init a type before use, even as an out parameter,
+ * and _dispose it exactly once afterwards.
  *
  * This project's extensions (NOT in Xen) are at the end of this file,
  * under LIBXL_HAVE_DIRTY_TRACKING: global log-dirty mode, dirty bitmaps,
@@ -81,6 +75,83 @@ typedef struct libxl__ctx libxl_ctx;
 #define LIBXL_HAVE_NONCONST_LIBXL_BASENAME_RETURN_VALUE 1
 #define LIBXL_HAVE_FN_USING_QMP_ASYNC 1
 #define LIBXL_HAVE_RETRIEVE_DOMAIN_CONFIGURATION 1
+#define LIBXL_HAVE_ERROR_DOMAIN_NOTFOUND 1
+#define LIBXL_HAVE_BUILD_ID 1
+
+/*
+ * Xen's announcements of fields and enumeration values of the types, which
+ * are all here with Xen 4.17's layout (libxl_types.idl).  Each says only
+ * that the field or value exists, as in Xen; which of them this libxl acts
+ * on is in libxl(3).  Announcements that also promise functions
+ * (LIBXL_HAVE_VNUMA, _ALTP2M, _PSR_*, _PVUSB, ...) are not made.
+ */
+#define LIBXL_HAVE_BUILDINFO_APIC 1
+#define LIBXL_HAVE_BUILDINFO_ARCH_ARM_TEE 1
+#define LIBXL_HAVE_BUILDINFO_ARM_GIC_VERSION 1
+#define LIBXL_HAVE_BUILDINFO_ARM_VUART 1
+#define LIBXL_HAVE_BUILDINFO_BOOTLOADER 1
+#define LIBXL_HAVE_BUILDINFO_BOOTLOADER_ARGS 1
+#define LIBXL_HAVE_BUILDINFO_DEVICE_MODEL_STUBDOMAIN 1
+#define LIBXL_HAVE_BUILDINFO_EVENT_CHANNELS 1
+#define LIBXL_HAVE_BUILDINFO_GRANT_DEFAULT 1
+#define LIBXL_HAVE_BUILDINFO_HVM_ACPI_LAPTOP_SLATE 1
+#define LIBXL_HAVE_BUILDINFO_HVM_MMIO_HOLE_MEMKB 1
+#define LIBXL_HAVE_BUILDINFO_HVM_MS_VM_GENID 1
+#define LIBXL_HAVE_BUILDINFO_HVM_SYSTEM_FIRMWARE 1
+#define LIBXL_HAVE_BUILDINFO_HVM_VENDOR_DEVICE 1
+#define LIBXL_HAVE_BUILDINFO_HVM_VIRIDIAN_ENABLE_DISABLE 1
+#define LIBXL_HAVE_BUILDINFO_IOMEM_START_GFN 1
+#define LIBXL_HAVE_BUILDINFO_IOMMU_MEMKB 1
+#define LIBXL_HAVE_BUILDINFO_NESTED_HVM 1
+#define LIBXL_HAVE_BUILDINFO_SERIAL_LIST 1
+#define LIBXL_HAVE_BUILDINFO_TIMER_MODE 1
+#define LIBXL_HAVE_BUILDINFO_USBDEVICE_LIST 1
+#define LIBXL_HAVE_BUILDINFO_USBVERSION 1
+#define LIBXL_HAVE_BUILDINFO_VCPU_AFFINITY_ARRAYS 1
+#define LIBXL_HAVE_BUILDINFO_VKB_DEVICE 1
+#define LIBXL_HAVE_CREATEINFO_PASSTHROUGH 1
+#define LIBXL_HAVE_CREATEINFO_XEND_SUSPEND_EVTCHN_COMPAT 1
+#define LIBXL_HAVE_DEVICE_BACKEND_DOMNAME 1
+#define LIBXL_HAVE_DEVICE_DISK_DIRECT_IO_SAFE 1
+#define LIBXL_HAVE_DEVICE_DISK_SPECIFICATION 1
+#define LIBXL_HAVE_DEVICE_MODEL_USER 1
+#define LIBXL_HAVE_DEVICE_PCI_NAME 1
+#define LIBXL_HAVE_DEVICE_PCI_SEIZE 1
+#define LIBXL_HAVE_DISK_TRUSTED 1
+#define LIBXL_HAVE_EXTENDED_VKB 1
+#define LIBXL_HAVE_GFX_PASSTHRU_KIND 1
+#define LIBXL_HAVE_HVM_HDTYPE 1
+#define LIBXL_HAVE_LIBXL_DEVICE_DISK_DISCARD_ENABLE 1
+#define LIBXL_HAVE_MAX_GRANT_VERSION 1
+#define LIBXL_HAVE_MCA_CAPS 1
+#define LIBXL_HAVE_NIC_TRUSTED 1
+#define LIBXL_HAVE_PV_SHIM 1
+#define LIBXL_HAVE_QED 1
+#define LIBXL_HAVE_QXL 1
+#define LIBXL_HAVE_SPICE_IMAGECOMPRESSION 1
+#define LIBXL_HAVE_SPICE_STREAMINGVIDEO 1
+#define LIBXL_HAVE_SPICE_USBREDIREDIRECTION 1
+#define LIBXL_HAVE_SPICE_VDAGENT 1
+#define LIBXL_HAVE_VCPUINFO_SOFT_AFFINITY 1
+#define LIBXL_HAVE_VGA_INTERFACE_TYPE_UNKNOWN 1
+#define LIBXL_HAVE_APIC_ASSIST 1
+#define LIBXL_HAVE_VIRIDIAN_CPU_HOTPLUG 1
+#define LIBXL_HAVE_VIRIDIAN_CRASH_CTL 1
+#define LIBXL_HAVE_VIRIDIAN_EX_PROCESSOR_MASKS 1
+#define LIBXL_HAVE_VIRIDIAN_HCALL_IPI 1
+#define LIBXL_HAVE_VIRIDIAN_NO_VP_LIMIT 1
+#define LIBXL_HAVE_VIRIDIAN_STIMER 1
+#define LIBXL_HAVE_VIRIDIAN_SYNIC 1
+#define LIBXL_HAVE_VMTRACE_BUF_KB 1
+#define LIBXL_HAVE_VPMU 1
+#define LIBXL_HAVE_X86_MSR_RELAXED 1
+
+/*
+ * This project's additions to the generated functions: none beyond Xen's
+ * (_init, _init_<key>, _dispose, _copy, _to_json, and the enumerations'
+ * _to_string, _from_string and string tables).  Xen's _from_json
+ * functions (JSON parsing) are not implemented, so not declared.
+ */
 
 /* Functions only for callers outside libxl (as in Xen). */
 #ifndef LIBXL_EXTERNAL_CALLERS_ONLY

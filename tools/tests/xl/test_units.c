@@ -543,6 +543,71 @@ static void test_json_dominfo(void)
     libxl_dominfo_dispose(&list[1]);
 }
 
+/*
+ * _copy is deep: every array, string, bitmap and keyed-union member of
+ * the copy is its own, and its JSON is the original's after the original
+ * is gone (ASan, when the suite has it, sees any sharing or leak).
+ */
+static void test_copy_config(void)
+{
+    libxl_domain_config d, c;
+    char *before, *after;
+
+    libxl_domain_config_init(&d);
+    d.c_info.type = LIBXL_DOMAIN_TYPE_PVH;
+    d.c_info.name = strdup("g");
+    libxl_domain_build_info_init_type(&d.b_info, LIBXL_DOMAIN_TYPE_PVH);
+    d.b_info.u.pvh.pvshim_cmdline = strdup("loglvl=all");
+    d.b_info.num_vcpu_hard_affinity = 2;
+    d.b_info.vcpu_hard_affinity = calloc(2, sizeof(libxl_bitmap));
+    for (int i = 0; i < 2; i++) {
+        libxl_bitmap_init(&d.b_info.vcpu_hard_affinity[i]);
+        libxl_bitmap_alloc(NULL, &d.b_info.vcpu_hard_affinity[i], 8);
+        libxl_bitmap_set(&d.b_info.vcpu_hard_affinity[i], i + 3);
+    }
+    d.b_info.num_irqs = 1;
+    d.b_info.irqs = calloc(1, sizeof(uint32_t));
+    d.b_info.irqs[0] = 7;
+    d.num_disks = 1;
+    d.disks = calloc(1, sizeof(*d.disks));
+    libxl_device_disk_init(&d.disks[0]);
+    d.disks[0].vdev = strdup("xvda");
+    d.disks[0].pdev_path = strdup("/dev/vg/g");
+    d.num_nics = 1;
+    d.nics = calloc(1, sizeof(*d.nics));
+    libxl_device_nic_init(&d.nics[0]);
+    CHECK(d.nics[0].devid == -1, "libxl_devid starts at -1 (Xen's)");
+    d.nics[0].mac[0] = 0x00;
+    d.nics[0].mac[1] = 0x16;
+    d.nics[0].mac[2] = 0x3e;
+    d.nics[0].mac[5] = 0x01;
+    d.nics[0].bridge = strdup("xenbr0");
+    d.num_channels = 1;
+    d.channels = calloc(1, sizeof(*d.channels));
+    libxl_device_channel_init(&d.channels[0]);
+    libxl_device_channel_init_connection(&d.channels[0],
+                                         LIBXL_CHANNEL_CONNECTION_SOCKET);
+    d.channels[0].u.socket.path = strdup("/run/ch");
+
+    before = libxl_domain_config_to_json(NULL, &d);
+    libxl_domain_config_copy(NULL, &c, &d);
+    CHECK(c.disks != d.disks && c.disks[0].vdev != d.disks[0].vdev &&
+          c.b_info.vcpu_hard_affinity[1].map !=
+              d.b_info.vcpu_hard_affinity[1].map &&
+          c.channels[0].u.socket.path != d.channels[0].u.socket.path,
+          "the copy shares nothing");
+    libxl_domain_config_dispose(&d);
+    after = libxl_domain_config_to_json(NULL, &c);
+    CHECK(before && after, "both written");
+    if (before && after)
+        CHECK_STR(after, before);
+    CHECK(before && strstr(before, "\"mac\": \"00:16:3e:00:00:01\""),
+          "a MAC as Xen writes it");
+    free(before);
+    free(after);
+    libxl_domain_config_dispose(&c);
+}
+
 static void test_json_config(void)
 {
     libxl_domain_config d;
@@ -850,6 +915,7 @@ int main(void)
     test_xl_parse();
     test_json_dominfo();
     test_json_config();
+    test_copy_config();
     test_json_defbool();
     test_enums();
     test_init_dispose();
