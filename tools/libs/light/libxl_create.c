@@ -19,6 +19,43 @@
 #include "libxl_stream.h"
 
 /*
+ * Devices are not implemented yet: a configuration asking for any is
+ * refused (ERROR_NI, before anything is done) rather than run without
+ * them.  The name of the first kind asked for, or NULL.
+ */
+static const char *config_devices(const libxl_domain_config *d)
+{
+    const struct { const char *what; int n; } kinds[] = {
+        { "disks", d->num_disks }, { "nics", d->num_nics },
+        { "pcidevs", d->num_pcidevs }, { "rdms", d->num_rdms },
+        { "dtdevs", d->num_dtdevs }, { "vfbs", d->num_vfbs },
+        { "vkbs", d->num_vkbs }, { "vtpms", d->num_vtpms },
+        { "p9s", d->num_p9s }, { "pvcallsifs", d->num_pvcallsifs },
+        { "vdispls", d->num_vdispls }, { "vsnds", d->num_vsnds },
+        { "channels", d->num_channels }, { "usbctrls", d->num_usbctrls },
+        { "usbdevs", d->num_usbdevs },
+    };
+
+    for (unsigned int i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+        if (kinds[i].n)
+            return kinds[i].what;
+    return NULL;
+}
+
+static int domain_config_devices_check(libxl_ctx *ctx,
+                                       const libxl_domain_config *d_config)
+{
+    const char *what = config_devices(d_config);
+
+    if (what) {
+        LOG(ERROR, "devices (%s) are not supported by this toolstack yet",
+            what);
+        return ERROR_NI;
+    }
+    return 0;
+}
+
+/*
  * The checks libxl itself makes of a configuration, before doing
  * anything (Xen's libxl__domain_config_setdefault, reduced).
  */
@@ -42,6 +79,8 @@ static int domain_config_check(libxl_ctx *ctx, libxl_domain_config *d_config)
         LOG(ERROR, "no kernel given for a PVH domain");
         return ERROR_INVAL;
     }
+    if (domain_config_devices_check(ctx, d_config))
+        return ERROR_NI;
     if (b_info->max_vcpus < 0 ||
         (b_info->max_vcpus == 0 && b_info->avail_vcpus.size)) {
         LOG(ERROR, "invalid number of vCPUs %d", b_info->max_vcpus);
@@ -215,6 +254,9 @@ int libxl_domain_create_new(libxl_ctx *ctx, libxl_domain_config *d_config,
     rc = domain_config_check(ctx, d_config);
     if (rc)
         return rc;
+    rc = domain_config_devices_check(ctx, d_config);
+    if (rc)
+        return rc;
     rc = build_info_setdefault(ctx, b_info);
     if (rc)
         return rc;
@@ -282,6 +324,9 @@ int libxl_domain_create_restore(libxl_ctx *ctx, libxl_domain_config *d_config,
             libxl_domain_type_to_string(c_info->type) ?: "(invalid)");
         return ERROR_INVAL;
     }
+    rc = domain_config_devices_check(ctx, d_config);
+    if (rc)
+        return rc;
     rc = build_info_setdefault(ctx, b_info);
     if (rc)
         return rc;

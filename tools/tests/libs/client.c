@@ -108,6 +108,20 @@ static int config(libxl_ctx *ctx, uint32_t domid)
         goto out;
     }
 
+    /* Devices are not implemented: refused before anything is done. */
+    copy.num_disks = 1;
+    copy.disks = calloc(1, sizeof(*copy.disks));
+    libxl_device_disk_init(&copy.disks[0]);
+    copy.disks[0].vdev = strdup("xvda");
+    {
+        uint32_t newid = 0;
+        int e = libxl_domain_create_new(ctx, &copy, &newid, NULL, NULL);
+
+        printf("create with a disk: %s, domid %s\n",
+               libxl_error_to_string(e) ?: "?",
+               newid == (uint32_t)INVALID_DOMID ? "invalid" : "set");
+    }
+
     if ( libxl_retrieve_domain_configuration(ctx, domid, &got, NULL) )
         goto out;
     printf("domain %u: %s, %d vCPUs, %" PRIu64 " KiB, on_crash %s\n", domid,

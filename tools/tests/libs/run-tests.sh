@@ -214,6 +214,7 @@ domain 5: max 131072 KiB, cpu 900000000 ns
     },
     "on_crash": "preserve"
 }
+create with a disk: ni, domid invalid
 domain 5: pvh, 2 vCPUs, 131072 KiB, on_crash destroy'
 # Which file the dynamic linker loads for a library (ldd).
 loaded() {   # program library
