@@ -494,6 +494,39 @@ void libxl_dominfo_list_free(libxl_dominfo *list, int nb_domain);
 
 int libxl_get_physinfo(libxl_ctx *ctx, libxl_physinfo *physinfo);
 
+/* get max. number of NUMA nodes supported by hypervisor (here: 1) */
+int libxl_get_max_nodes(libxl_ctx *ctx);
+
+/*
+ * A domain's NUMA node affinity.  This hypervisor has one node, which
+ * every domain has: the map has every node set (Xen's answer on a
+ * single-node host).  nodemap is (re)allocated.
+ */
+int libxl_domain_get_nodeaffinity(libxl_ctx *ctx, uint32_t domid,
+                                  libxl_bitmap *nodemap);
+
+/*
+ * When the domain was created (seconds since the epoch), or (uint32_t)-1
+ * when not known (a domain started at boot, or domain 0: `xl uptime`
+ * reads the host's uptime for it).
+ */
+uint32_t libxl_vm_get_start_time(libxl_ctx *ctx, uint32_t domid);
+
+/*
+ * A domain's devices.  This toolstack creates none yet, so the lists are
+ * empty: NULL and *num = 0, as Xen's for a domain without devices.
+ */
+libxl_device_disk *libxl_device_disk_list(libxl_ctx *ctx,
+                                          uint32_t domid, int *num)
+                                          LIBXL_EXTERNAL_CALLERS_ONLY;
+void libxl_device_disk_list_free(libxl_device_disk *list, int num)
+                                 LIBXL_EXTERNAL_CALLERS_ONLY;
+libxl_device_nic *libxl_device_nic_list(libxl_ctx *ctx,
+                                        uint32_t domid, int *num)
+                                        LIBXL_EXTERNAL_CALLERS_ONLY;
+void libxl_device_nic_list_free(libxl_device_nic *list, int num)
+                                LIBXL_EXTERNAL_CALLERS_ONLY;
+
 /* ---- the hypervisor's console ring (xl dmesg) ------------------------------ */
 
 typedef struct libxl__xen_console_reader libxl_xen_console_reader;

@@ -15,8 +15,55 @@
  */
 #include <xenguest.h>
 
+#include <sys/time.h>
+
 #include "libxl_internal.h"
 #include "libxl_stream.h"
+
+/*
+ * When the domain was made (Xen keeps "%u.%02u" seconds and centiseconds
+ * since the epoch in xenstore's /vm/<uuid>/start_time; here it is kept
+ * with the name, libxl__userdata_*), for libxl_vm_get_start_time and
+ * `xl uptime`.  A domain restored or migrated in starts again, as in Xen.
+ */
+static int start_time_record(libxl_ctx *ctx, uint32_t domid,
+                             const libxl_uuid *uuid)
+{
+    struct timeval tv;
+    char buf[32];
+
+    if (gettimeofday(&tv, NULL))
+        return ERROR_FAIL;
+    snprintf(buf, sizeof(buf), "%lu.%02u", (unsigned long)tv.tv_sec,
+             (unsigned int)(tv.tv_usec / 10000));
+    return libxl__userdata_store(ctx, domid, uuid, "start-time", buf);
+}
+
+uint32_t libxl_vm_get_start_time(libxl_ctx *ctx, uint32_t domid)
+{
+    libxl_dominfo info;
+    char *s = NULL, *end;
+    unsigned long t = 0;
+    int rc;
+
+    libxl_dominfo_init(&info);
+    rc = libxl_domain_info(ctx, &info, domid);
+    if (!rc)
+        s = libxl__userdata_load(ctx, domid, &info.uuid, "start-time");
+    libxl_dominfo_dispose(&info);
+    if (s) {
+        errno = 0;
+        t = strtoul(s, &end, 10);
+        if (errno || end == s || (*end && *end != '.') || t > UINT32_MAX - 1)
+            s = (free(s), NULL);
+    }
+    if (!s) {
+        LOGD(ERROR, domid, "Can't get start time of domain");
+        return -1;
+    }
+    free(s);
+    return t;
+}
 
 /*
  * Devices are not implemented yet: a configuration asking for any is
@@ -285,6 +332,8 @@ int libxl_domain_create_new(libxl_ctx *ctx, libxl_domain_config *d_config,
     if (!rc)
         rc = libxl__memory_record(ctx, id, &info.uuid, b_info->target_memkb,
                                   b_info->max_memkb);
+    if (!rc)
+        rc = start_time_record(ctx, id, &info.uuid);
     libxl_dominfo_dispose(&info);
     if (rc)
         goto fail;
@@ -353,6 +402,8 @@ int libxl_domain_create_restore(libxl_ctx *ctx, libxl_domain_config *d_config,
     if (!rc)
         rc = libxl__memory_record(ctx, id, &info.uuid, b_info->target_memkb,
                                   b_info->max_memkb);
+    if (!rc)
+        rc = start_time_record(ctx, id, &info.uuid);
     libxl_dominfo_dispose(&info);
     if (rc)
         goto fail;

@@ -345,6 +345,7 @@ static void forget_name(libxl_ctx *ctx, uint32_t domid, const libxl_uuid *uuid)
     libxl__userdata_remove(ctx, domid, uuid, "domain-name");
     libxl__userdata_remove(ctx, domid, uuid, "memory-target");
     libxl__userdata_remove(ctx, domid, uuid, "memory-static-max");
+    libxl__userdata_remove(ctx, domid, uuid, "start-time");
 }
 
 int libxl_domain_rename(libxl_ctx *ctx, uint32_t domid,

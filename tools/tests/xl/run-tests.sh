@@ -312,6 +312,126 @@ xl domid nosuch
 want_rc 1
 end
 
+begin "xl list -n: NODE Affinity, all on one node; -c: Pool-0"
+machine
+xl list -n
+want_rc 0
+want_out <<'EOF'
+Name                                        ID   Mem VCPUs	State	Time(s) NODE Affinity
+Domain-0                                     0  1024     2     r-----      41.2 all
+guest1                                       1   256     1     -b----       3.5 all
+web                                          5   128     2     r-----       0.9 all
+EOF
+want_err </dev/null
+xl list -c web
+want_rc 0
+want_out <<'EOF'
+Name                                        ID   Mem VCPUs	State	Time(s)         Cpupool
+web                                          5   128     2     r-----       0.9          Pool-0
+EOF
+xl list --numa --cpupool 1
+want_rc 0
+want_out_has '^guest1 +1 +256 +1 +-b---- +3\.5 +Pool-0 all$'
+end
+
+begin "xl shutdown <domain>: SHUTDOWN_poweroff, Xen's message"
+machine
+xl shutdown web
+want_rc 0
+want_no_out
+want_err <<<"Shutting down domain 5"
+want_log <<<"shutdown 5 0"
+want_state_has '^domain 5 .*flags=[a-z,]*shutdown'
+end
+
+begin "xl reboot -w: SHUTDOWN_reboot, waits until the domain has shut down"
+machine
+xl reboot -w guest1
+want_rc 0
+want_no_out
+want_err <<'EOF'
+Rebooting domain 1
+Waiting for 1 domains
+Domain 1 has been shut down, reason code 1
+EOF
+want_log <<<"shutdown 1 1"
+end
+
+begin "xl shutdown -a -w: every guest, not domain 0"
+machine
+xl shutdown -a -w
+want_rc 0
+want_err <<'EOF'
+Shutting down domain 1
+Shutting down domain 5
+Waiting for 2 domains
+Domain 1 has been shut down, reason code 0
+Domain 5 has been shut down, reason code 0
+EOF
+want_log <<'EOF'
+shutdown 1 0
+shutdown 5 0
+EOF
+end
+
+begin "xl shutdown: no domain, unknown domain, hypervisor error"
+machine
+xl shutdown
+want_rc 1
+want_err <<'EOF'
+You must specify -a or a domain id.
+
+EOF
+want_log </dev/null
+xl reboot nosuch
+want_rc 1
+want_err <<<"Error: Domain 'nosuch' does not exist."
+want_log </dev/null
+echo "fail shutdown 1" >>"$W/state"
+xl shutdown 5
+want_rc 1
+want_err_has '^shutdown failed \(rc=-[0-9]+\)$'
+end
+
+begin "xl uptime: Xen's columns; -s the short form; domains without a start time skipped"
+machine
+now=$(date +%s)
+printf '%s.00' $((now - 90061)) \
+    >"$W/run/userdata-d.5.5a1e0000-0000-4000-8000-000000000005.start-time"
+xl uptime web
+want_rc 0
+want_out_has '^Name                              +ID Uptime$'
+want_out_has '^web                                  5 1 day,  1:01:0[12]$'
+xl uptime -s 5
+want_rc 0
+want_out_has '^ [0-2][0-9]:[0-5][0-9]:[0-5][0-9] up 1 day,  1:01, web \(5\)$'
+xl uptime
+want_rc 0
+want_out_has '^Domain-0                             0 ([0-9]+ days?, )?[ 0-9][0-9]:[0-5][0-9]:[0-5][0-9]$'
+want_out_has '^web                                  5 1 day,  1:01:0[12]$'
+! grep -q '^guest1' "$W/out" || problem "guest1 has no start time, yet is listed"
+want_err_has "Can't get start time of domain"
+end
+
+begin "xl network-list / block-list: Xen's headers, no devices yet"
+machine
+xl network-list web guest1
+want_rc 0
+want_out <<'EOF'
+Idx BE Mac Addr.         handle state evt-ch   tx-/rx-ring-ref BE-path                       
+EOF
+xl block-list 5
+want_rc 0
+want_out <<'EOF'
+Vdev  BE  handle state evt-ch ring-ref BE-path                       
+EOF
+xl block-list nosuch
+want_rc 1
+want_err <<<"Error: Domain 'nosuch' does not exist."
+xl network-list
+want_rc 2
+end
+
 begin "xl help; xl help list; xl list -h"
 machine
 xl help
@@ -691,6 +811,17 @@ want_state_has '^domain 2 uuid=5a1e0000-0000-4000-8000-0000000000aa flags=none .
 xl list g1
 want_rc 0
 want_out_has '^g1 +2 +64 +1 '
+end
+
+begin "xl create records the start time: xl uptime of a new domain"
+machine
+xl create -q "$W/run.cfg"
+want_rc 0
+xl uptime g1
+want_rc 0
+want_out_has '^g1                                   2  0:00:0[0-2]$'
+xl destroy g1
+! ls "$W/run" | grep -q 'start-time' || problem "start time left behind"
 end
 
 begin "xl create: makes the run directory if it is missing, not its parents"

@@ -23,6 +23,7 @@
 
 #include "xl.h"
 #include "xl_parse.h"
+#include "xl_utils.h"
 
 static int passed, failed;
 
@@ -608,6 +609,34 @@ static void test_copy_config(void)
     libxl_domain_config_dispose(&c);
 }
 
+/* CPU and node maps as Xen's xl prints them (xl list -n, vcpu-list). */
+static void test_print_bitmap(void)
+{
+    static const struct {
+        uint8_t map[2];
+        int len;
+        const char *want;
+    } cases[] = {
+        { { 0x00, 0x00 }, 16, "none" },
+        { { 0x01, 0x00 }, 1, "all" },
+        { { 0xff, 0xff }, 16, "all" },
+        { { 0x0f, 0x00 }, 16, "0-3" },
+        { { 0x8f, 0x01 }, 16, "0-3,7-8" },
+        { { 0x2a, 0x80 }, 16, "1,3,5,15" },
+        { { 0xfe, 0xff }, 16, "1-15" },
+        { { 0xff, 0x01 }, 12, "0-8" },
+    };
+
+    for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        char buf[64] = "";
+        FILE *f = fmemopen(buf, sizeof(buf), "w");
+
+        print_bitmap(cases[i].map, cases[i].len, f);
+        fclose(f);
+        CHECK_STR(buf, cases[i].want);
+    }
+}
+
 static void test_json_config(void)
 {
     libxl_domain_config d;
@@ -916,6 +945,7 @@ int main(void)
     test_json_dominfo();
     test_json_config();
     test_copy_config();
+    test_print_bitmap();
     test_json_defbool();
     test_enums();
     test_init_dispose();
