@@ -161,7 +161,7 @@ const struct cmd_spec cmd_table[] = {
       &main_uptime, 0, 0,
       "Print uptime for all/some domains",
       "[-s] [Domain]",
-      "-s                      Print a short format (like uptime(1)).",
+      NULL,
     },
     { "network-list",
       &main_networklist, 0, 0,
