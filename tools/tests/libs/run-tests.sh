@@ -119,7 +119,7 @@ for f in usr/sbin/xl usr/sbin/xentop usr/include/xenctrl.h usr/include/xenguest.
          usr/include/_libxl_types.h usr/include/libxlutil.h usr/include/xen/domctl.h \
          usr/include/xen/hvm/save.h usr/include/xen/arch-x86/xen.h usr/include/xen/sys/privcmd.h \
          usr/share/man/man1/xl.1 usr/share/man/man1/xentop.1 usr/share/man/man3/libxl.3 \
-         usr/share/man/man5/xl.cfg.5; do
+         usr/share/man/man5/xl.cfg.5 etc/bash_completion.d/xl; do
     [ -f "$R/$f" ] || problem "no /$f"
 done
 for pc in xencall xencontrol xendevicemodel xenforeignmemory xenguest xenlight xentoollog xlutil; do

@@ -432,6 +432,22 @@ xl network-list
 want_rc 2
 end
 
+begin "bash completion: subcommands from xl help, domains from xl list"
+machine
+complete_xl() {   # the words typed; prints the completions
+    PATH=$BIN:$PATH bash -c '. "$1"; shift; COMP_WORDS=("$@");
+        COMP_CWORD=$(($# - 1)); _xl; printf "%s\n" "${COMPREPLY[@]}"' \
+        _ "$HERE/../../xl/bash-completion" "$@"
+}
+[ "$(complete_xl xl shut)" = shutdown ] || problem "xl shut: '$(complete_xl xl shut)'"
+[ "$(complete_xl xl -v unp)" = unpause ] || problem "xl -v unp: '$(complete_xl xl -v unp)'"
+[ "$(complete_xl xl up)" = uptime ] || problem "xl up: '$(complete_xl xl up)'"
+[ "$(complete_xl xl pause g)" = guest1 ] || problem "xl pause g: '$(complete_xl xl pause g)'"
+[ "$(complete_xl xl list '' | tr '\n' ' ')" = "Domain-0 guest1 web " ] ||
+    problem "xl list: '$(complete_xl xl list '')'"
+[ "$(complete_xl xl help vram)" = vram-track ] || problem "xl help vram: '$(complete_xl xl help vram)'"
+end
+
 begin "xl help; xl help list; xl list -h"
 machine
 xl help
