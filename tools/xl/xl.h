@@ -85,6 +85,12 @@ enum output_format {
 };
 extern enum output_format default_output_format;
 
+/* xl.conf (xl_conf.c): read before each command; defaults for xl.cfg. */
+void parse_global_config(void);
+extern long max_grant_frames;       /* -1: the hypervisor's default */
+extern long max_maptrack_frames;
+extern long max_grant_version;      /* LIBXL_MAX_GRANT_DEFAULT: the highest */
+
 /* Print one {"domid": ..., "config": ...} object (xl create -n). */
 void printf_info(enum output_format output_format, int domid,
                  libxl_domain_config *d_config, FILE *fh);

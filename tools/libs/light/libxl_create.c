@@ -188,16 +188,20 @@ static int domain_make(libxl_ctx *ctx, const libxl_domain_config *d_config,
     uint32_t id = 0;
 
     /*
-     * The highest grant-table version the host offers (Xen's libxl, for a
-     * max_grant_version left at its default): createdomain refuses 0.
+     * max_grant_version, or the highest grant-table version the host
+     * offers (Xen's libxl, for one left at its default): createdomain
+     * refuses 0.
      */
     if (xc_physinfo(ctx->xch, &info) < 0) {
         LOGE(ERROR, "getting physinfo");
         return libxl__xc_error(errno);
     }
-    create.grant_opts = XEN_DOMCTL_GRANT_version(
-        (info.capabilities & XEN_SYSCTL_PHYSCAP_gnttab_v2) ? 2 :
-        (info.capabilities & XEN_SYSCTL_PHYSCAP_gnttab_v1) ? 1 : 0);
+    if (b_info->max_grant_version != (int)LIBXL_MAX_GRANT_DEFAULT)
+        create.grant_opts = XEN_DOMCTL_GRANT_version(b_info->max_grant_version);
+    else
+        create.grant_opts = XEN_DOMCTL_GRANT_version(
+            (info.capabilities & XEN_SYSCTL_PHYSCAP_gnttab_v2) ? 2 :
+            (info.capabilities & XEN_SYSCTL_PHYSCAP_gnttab_v1) ? 1 : 0);
 
     memcpy(create.handle, c_info->uuid.uuid, sizeof(create.handle));
     if (c_info->domid > 0 && c_info->domid < DOMID_FIRST_RESERVED)

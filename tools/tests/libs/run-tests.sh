@@ -119,7 +119,8 @@ for f in usr/sbin/xl usr/sbin/xentop usr/include/xenctrl.h usr/include/xenguest.
          usr/include/_libxl_types.h usr/include/libxlutil.h usr/include/xen/domctl.h \
          usr/include/xen/hvm/save.h usr/include/xen/arch-x86/xen.h usr/include/xen/sys/privcmd.h \
          usr/share/man/man1/xl.1 usr/share/man/man1/xentop.1 usr/share/man/man3/libxl.3 \
-         usr/share/man/man5/xl.cfg.5 etc/bash_completion.d/xl; do
+         usr/share/man/man5/xl.cfg.5 usr/share/man/man5/xl.conf.5 \
+         etc/bash_completion.d/xl; do
     [ -f "$R/$f" ] || problem "no /$f"
 done
 for pc in xencall xencontrol xendevicemodel xenforeignmemory xenguest xenlight xentoollog xlutil; do
@@ -132,7 +133,7 @@ done
 end
 
 begin "the man pages are roff with their NAME"
-for p in man1/xl.1 man1/xentop.1 man3/libxl.3 man5/xl.cfg.5; do
+for p in man1/xl.1 man1/xentop.1 man3/libxl.3 man5/xl.cfg.5 man5/xl.conf.5; do
     f=$R/usr/share/man/$p
     name=$(basename "$p"); name=${name%.*}
     head -n 30 "$f" 2>/dev/null | grep -q "^\.TH \"$name\" \"${p##*.}\"" || problem "$p: no .TH $name"

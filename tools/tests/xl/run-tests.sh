@@ -28,7 +28,7 @@ add_counts "$units" "$units_rc"
 
 # A fresh fake machine: dom0, guest1 (1), web (5).
 machine() {
-    rm -rf "$W/run"
+    rm -rf "$W/run" "$BIN/etc-xen"
     mkdir -p "$W/run"
     cat >"$W/state" <<'EOF'
 domain 0 flags=running tot=262144 max=262144 vcpus=2 maxvcpu=1 cpu=41200000000
@@ -795,6 +795,73 @@ want_out <<'EOF'
     }
 }
 EOF
+end
+
+begin "xl.conf: max_grant_frames, max_maptrack_frames, max_grant_version as xl.cfg's defaults"
+machine
+mkdir -p "$BIN/etc-xen"
+cat >"$BIN/etc-xen/xl.conf" <<'EOF'
+# xl.conf(5)
+output_format = "json"
+max_grant_frames = 8
+max_maptrack_frames = 16
+max_grant_version = 1
+EOF
+xl -N create "$W/good.cfg"
+want_rc 0
+want_out_has '^ +"max_grant_frames": 8,$'
+want_out_has '^ +"max_maptrack_frames": 16,$'
+want_out_has '^ +"max_grant_version": 1,$'
+want_err <<<"Parsing config from $W/good.cfg"
+xl -N create "$W/good.cfg" max_grant_frames=4
+want_out_has '^ +"max_grant_frames": 4,$'
+rm -rf "$BIN/etc-xen"
+xl -N create "$W/good.cfg"
+want_rc 0
+! grep -q max_grant "$W/out" || problem "grant limits without an xl.conf"
+end
+
+begin "xl.conf: Xen's keys not acted on and unknown keys warned, the command runs"
+machine
+mkdir -p "$BIN/etc-xen"
+cat >"$BIN/etc-xen/xl.conf" <<'EOF'
+autoballoon = "off"
+frobnicate = 1
+lockfile = "/var/lock/xl"
+EOF
+xl list web
+want_rc 0
+want_out <<'EOF'
+Name                                        ID   Mem VCPUs	State	Time(s)
+web                                          5   128     2     r-----       0.9
+EOF
+want_err <<EOF
+$BIN/etc-xen/xl.conf:1: warning: \`autoballoon' is not supported by this xl yet, ignored
+$BIN/etc-xen/xl.conf:2: warning: unknown setting \`frobnicate', ignored
+$BIN/etc-xen/xl.conf:3: warning: \`lockfile' is not supported by this xl yet, ignored
+EOF
+rm -rf "$BIN/etc-xen"
+end
+
+begin "xl.conf: bad values and syntax"
+machine
+mkdir -p "$BIN/etc-xen"
+printf 'output_format = "sxp"\n' >"$BIN/etc-xen/xl.conf"
+xl list web
+want_rc 0
+want_err <<<"$BIN/etc-xen/xl.conf: output_format \"sxp\" is not supported by this xl, using json"
+printf 'output_format = "yaml"\nmax_grant_version = 7\n' >"$BIN/etc-xen/xl.conf"
+xl list web
+want_rc 0
+want_err_has '^invalid default output format "yaml"$'
+want_err_has 'max_grant_version'
+printf 'max_grant_frames = = 3\n' >"$BIN/etc-xen/xl.conf"
+xl list web
+want_rc 1
+want_no_out
+want_err_has '^Failed to parse config file: '
+want_log </dev/null
+rm -rf "$BIN/etc-xen"
 end
 
 begin "xl create: key=value overrides, -N"
