@@ -494,6 +494,16 @@ void libxl_dominfo_list_free(libxl_dominfo *list, int nb_domain);
 
 int libxl_get_physinfo(libxl_ctx *ctx, libxl_physinfo *physinfo);
 
+/*
+ * Every vCPU of a domain (0 .. vcpu_max_id), as the hypervisor reports it
+ * (state, time, physical CPU, hard and soft affinity); *nb_vcpu of them,
+ * maps of *nr_cpus_out CPUs.  NULL on error.  Free with
+ * libxl_vcpuinfo_list_free.
+ */
+libxl_vcpuinfo *libxl_list_vcpu(libxl_ctx *ctx, uint32_t domid,
+                                int *nb_vcpu, int *nr_cpus_out);
+void libxl_vcpuinfo_list_free(libxl_vcpuinfo *, int nr_vcpus);
+
 /* get max. number of NUMA nodes supported by hypervisor (here: 1) */
 int libxl_get_max_nodes(libxl_ctx *ctx);
 

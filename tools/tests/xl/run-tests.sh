@@ -393,6 +393,37 @@ want_rc 1
 want_err_has '^shutdown failed \(rc=-[0-9]+\)$'
 end
 
+begin "xl vcpu-list: Xen's columns, from getvcpuinfo and getvcpuaffinity"
+machine
+xl vcpu-list
+want_rc 0
+want_out <<'EOF'
+Name                                ID  VCPU   CPU State   Time(s) Affinity (Hard / Soft)
+Domain-0                             0     0    0   r--      41.2  all / all
+Domain-0                             0     1    0   -b-       0.0  all / all
+guest1                               1     0    0   -b-       3.5  all / all
+web                                  5     0    0   r--       0.9  all / all
+web                                  5     1    0   -b-       0.0  all / all
+EOF
+want_err </dev/null
+setfield 5 vcpus=1
+xl vcpu-list web
+want_rc 0
+want_out <<'EOF'
+Name                                ID  VCPU   CPU State   Time(s) Affinity (Hard / Soft)
+web                                  5     0    0   r--       0.9  all / all
+web                                  5     1    -   --p       0.0  all / all
+EOF
+xl vcpu-list nosuch
+want_rc 1
+want_err <<<"Error: Domain 'nosuch' does not exist."
+echo "fail getvcpuinfo 22" >>"$W/state"
+xl vcpu-list web
+want_rc 0
+want_out <<<'Name                                ID  VCPU   CPU State   Time(s) Affinity (Hard / Soft)'
+want_err_has 'Getting vcpu info'
+end
+
 begin "xl uptime: Xen's columns; -s the short form; domains without a start time skipped"
 machine
 now=$(date +%s)

@@ -919,8 +919,11 @@ static void test_cmdtable(void)
     CHECK(cmdtable_lookup("dir") &&
           cmdtable_lookup("dir")->cmd_impl == main_dirtyrate,
           "dir = dirty-rate");
-    CHECK(cmdtable_lookup("v") &&
-          cmdtable_lookup("v")->cmd_impl == main_vramtrack, "v = vram-track");
+    CHECK(cmdtable_lookup("v") == NULL, "v: vcpu-list or vram-track");
+    CHECK(cmdtable_lookup("vr") &&
+          cmdtable_lookup("vr")->cmd_impl == main_vramtrack, "vr = vram-track");
+    CHECK(cmdtable_lookup("vc") &&
+          cmdtable_lookup("vc")->cmd_impl == main_vcpulist, "vc = vcpu-list");
     CHECK(cmdtable_lookup("nosuch") == NULL, "unknown");
     CHECK(cmdtable_lookup("") == NULL, "empty");
     CHECK(cmdtable_lookup("listx") == NULL, "longer than a command");
