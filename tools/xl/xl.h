@@ -47,6 +47,7 @@ int main_uptime(int argc, char **argv);
 int main_networklist(int argc, char **argv);
 int main_blocklist(int argc, char **argv);
 int main_vcpulist(int argc, char **argv);
+int main_rename(int argc, char **argv);
 int main_save(int argc, char **argv);
 int main_restore(int argc, char **argv);
 int main_migrate(int argc, char **argv);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
- * xl create, destroy, pause, unpause, shutdown, reboot.
+ * xl create, destroy, pause, unpause, shutdown, reboot, rename.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -330,4 +330,30 @@ int main_shutdown(int argc, char **argv)
 int main_reboot(int argc, char **argv)
 {
     return main_shutdown_or_reboot(true, argc, argv);
+}
+
+/* ---- xl rename -------------------------------------------------------------------- */
+
+int main_rename(int argc, char **argv)
+{
+    const char *dom, *new_name;
+    char *old_name;
+    uint32_t domid;
+    int opt, rc;
+
+    SWITCH_FOREACH_OPT(opt, "", NULL, "rename", 2) {
+        /* No options */
+    }
+
+    dom = argv[optind++];
+    new_name = argv[optind];
+    domid = find_domain(dom);
+    old_name = libxl_domid_to_name(ctx, domid);     /* NULL: nameless */
+    rc = libxl_domain_rename(ctx, domid, old_name, new_name);
+    free(old_name);
+    if (rc) {
+        fprintf(stderr, "Can't rename domain '%s'.\n", dom);
+        return 1;
+    }
+    return 0;
 }

@@ -393,6 +393,28 @@ want_rc 1
 want_err_has '^shutdown failed \(rc=-[0-9]+\)$'
 end
 
+begin "xl rename: the new name everywhere; taken names and unknown domains refused"
+machine
+xl rename web www
+want_rc 0
+want_no_out
+want_err </dev/null
+xl domid www
+want_out <<<"5"
+xl list 5
+want_out_has '^www +5 '
+xl rename guest1 www
+want_rc 1
+want_err_has "Can't rename domain 'guest1'\.$"
+xl domname 1
+want_out <<<"guest1"
+xl rename nosuch x
+want_rc 1
+want_err <<<"Error: Domain 'nosuch' does not exist."
+xl rename 5
+want_rc 2
+end
+
 begin "xl vcpu-list: Xen's columns, from getvcpuinfo and getvcpuaffinity"
 machine
 xl vcpu-list
