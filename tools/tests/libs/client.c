@@ -122,6 +122,23 @@ static int config(libxl_ctx *ctx, uint32_t domid)
                newid == (uint32_t)INVALID_DOMID ? "invalid" : "set");
     }
 
+    /* libxl_vcpuinfo, and its maps, at Debian's offsets. */
+    {
+        libxl_vcpuinfo *vi;
+        int nb = 0, nr_cpus = 0;
+
+        vi = libxl_list_vcpu(ctx, domid, &nb, &nr_cpus);
+        if ( !vi )
+            goto out;
+        for ( int i = 0; i < nb; i++ )
+            printf("vcpu %u: %s, cpu %u, %" PRIu64 " ns, hard %s, soft %s\n",
+                   vi[i].vcpuid, vi[i].online ? "online" : "down", vi[i].cpu,
+                   vi[i].vcpu_time,
+                   libxl_bitmap_test(&vi[i].cpumap, 0) ? "0" : "-",
+                   libxl_bitmap_test(&vi[i].cpumap_soft, 0) ? "0" : "-");
+        libxl_vcpuinfo_list_free(vi, nb);
+    }
+
     if ( libxl_retrieve_domain_configuration(ctx, domid, &got, NULL) )
         goto out;
     printf("domain %u: %s, %d vCPUs, %" PRIu64 " KiB, on_crash %s\n", domid,

@@ -17,8 +17,9 @@
 #      libraries: -lxenlight -lxenctrl -lxentoollog) runs on ours: with
 #      Debian's layouts it reads the domain list and a libxl_dominfo, has
 #      our library initialise (Xen's defaults), copy and print as JSON a
-#      libxl_domain_config it filled, and reads back the configuration
-#      libxl reconstructs for a domain.
+#      libxl_domain_config it filled, lists a domain's vCPUs
+#      (libxl_vcpuinfo) and reads back the configuration libxl
+#      reconstructs for it.
 # The last line is "N passed, N failed"; the exit status is 1 on failure.
 set -u
 cd "$(dirname "$0")"
@@ -216,6 +217,8 @@ domain 5: max 131072 KiB, cpu 900000000 ns
     "on_crash": "preserve"
 }
 create with a disk: ni, domid invalid
+vcpu 0: online, cpu 0, 900000000 ns, hard 0, soft 0
+vcpu 1: online, cpu 0, 0 ns, hard 0, soft 0
 domain 5: pvh, 2 vCPUs, 131072 KiB, on_crash destroy'
 # Which file the dynamic linker loads for a library (ldd).
 loaded() {   # program library
