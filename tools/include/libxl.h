@@ -9,7 +9,8 @@
  * The types (libxl_dominfo, libxl_domain_config, ...) are generated from
  * tools/libs/light/libxl_types.idl into _libxl_types.h: every type of Xen
  * 4.17's, with its layout (tests/abi checks each against Debian's
- * libxen-dev), each with libxl_<type>_init, _dispose, _copy and _to_json.
+ * libxen-dev), each with libxl_<type>_init, _dispose, _copy, _to_json and
+ * _from_json.
  * As in Xen: always _init a type before use, even as an out parameter,
  * and _dispose it exactly once afterwards.
  *
@@ -147,10 +148,10 @@ typedef struct libxl__ctx libxl_ctx;
 #define LIBXL_HAVE_X86_MSR_RELAXED 1
 
 /*
- * This project's additions to the generated functions: none beyond Xen's
- * (_init, _init_<key>, _dispose, _copy, _to_json, and the enumerations'
- * _to_string, _from_string and string tables).  Xen's _from_json
- * functions (JSON parsing) are not implemented, so not declared.
+ * The generated functions are Xen's, no more: _init, _init_<key>,
+ * _dispose, _copy, _to_json, _from_json (reads what _to_json writes), and
+ * the enumerations' _to_string, _from_string, string tables, _to_json and
+ * _from_json.
  */
 
 /* Functions only for callers outside libxl (as in Xen). */

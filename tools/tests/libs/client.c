@@ -100,6 +100,23 @@ static int config(libxl_ctx *ctx, uint32_t domid)
     if ( !json )
         goto out;
     printf("%s", json);
+    /* Read back through our parser, at Debian's layout. */
+    {
+        libxl_domain_config back;
+        char *again;
+
+        libxl_domain_config_init(&back);
+        if ( libxl_domain_config_from_json(ctx, &back, json) ||
+             !(again = libxl_domain_config_to_json(ctx, &back)) )
+        {
+            printf("libxl_domain_config_from_json failed\n");
+            libxl_domain_config_dispose(&back);
+            goto out;
+        }
+        printf("from_json: %s\n", strcmp(again, json) ? "differs" : "same");
+        free(again);
+        libxl_domain_config_dispose(&back);
+    }
     if ( copy.b_info.kernel == dc.b_info.kernel ||
          strcmp(copy.b_info.u.pvh.pvshim_path, "/shim") ||
          copy.b_info.vmtrace_buf_kb != 64 )

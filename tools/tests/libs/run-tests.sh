@@ -216,6 +216,7 @@ domain 5: max 131072 KiB, cpu 900000000 ns
     },
     "on_crash": "preserve"
 }
+from_json: same
 create with a disk: ni, domid invalid
 vcpu 0: online, cpu 0, 900000000 ns, hard 0, soft 0
 vcpu 1: online, cpu 0, 0 ns, hard 0, soft 0

@@ -591,6 +591,51 @@ static void test_copy_config(void)
     d.channels[0].u.socket.path = strdup("/run/ch");
 
     before = libxl_domain_config_to_json(NULL, &d);
+
+    /* _from_json reads back what _to_json wrote, every kind of field. */
+    {
+        libxl_domain_config r;
+        char *again;
+
+        libxl_domain_config_init(&r);
+        CHECK(libxl_domain_config_from_json(NULL, &r, before) == 0,
+              "from_json of to_json");
+        again = libxl_domain_config_to_json(NULL, &r);
+        CHECK(again && before, "round trip written");
+        if (again && before)
+            CHECK_STR(again, before);
+        CHECK(r.nics && r.nics[0].mac[1] == 0x16 && r.nics[0].devid == -1 &&
+              r.b_info.type == LIBXL_DOMAIN_TYPE_PVH &&
+              r.channels[0].connection == LIBXL_CHANNEL_CONNECTION_SOCKET &&
+              libxl_bitmap_test(&r.b_info.vcpu_hard_affinity[1], 4),
+              "values read back");
+        free(again);
+        libxl_domain_config_dispose(&r);
+
+        libxl_domain_config_init(&r);
+        CHECK(libxl_domain_config_from_json(NULL, &r, "{\"b_info\": {"
+              "\"type.pvh\": {}, \"type.hvm\": {}}}") == ERROR_FAIL,
+              "two members of a keyed union");
+        libxl_domain_config_dispose(&r);
+        libxl_domain_config_init(&r);
+        CHECK(libxl_domain_config_from_json(NULL, &r, "{\"c_info\": "
+              "{\"name\": 5}}") == ERROR_FAIL, "a number for a string");
+        CHECK(libxl_domain_config_from_json(NULL, &r, "{\"on_crash\": "
+              "\"explode\"}") == ERROR_FAIL, "an unknown enum value");
+        CHECK(libxl_domain_config_from_json(NULL, &r, "{\"b_info\": "
+              "{\"max_memkb\": 18446744073709551615}}") == 0 &&
+              r.b_info.max_memkb == UINT64_MAX, "a uint64 beyond LLONG_MAX");
+        CHECK(libxl_domain_config_from_json(NULL, &r, "{") == ERROR_FAIL,
+              "not JSON");
+        libxl_domain_config_dispose(&r);
+    }
+    {
+        libxl_action_on_shutdown a = LIBXL_ACTION_ON_SHUTDOWN_DESTROY;
+
+        CHECK(libxl_action_on_shutdown_from_json(NULL, &a, "\"preserve\"")
+              == 0 && a == LIBXL_ACTION_ON_SHUTDOWN_PRESERVE, "enum from_json");
+    }
+
     libxl_domain_config_copy(NULL, &c, &d);
     CHECK(c.disks != d.disks && c.disks[0].vdev != d.disks[0].vdev &&
           c.b_info.vcpu_hard_affinity[1].map !=
