@@ -22,6 +22,9 @@ MAN3DIR         := $(mandir)/man3
 MAN5DIR         := $(mandir)/man5
 PKG_INSTALLDIR  := $(libdir)/pkgconfig
 XEN_CONFIG_DIR  := $(sysconfdir)/xen
+# Xen 4.17's (CONFIG_DIR/bash_completion.d); Debian's packages use
+# BASH_COMPLETION_DIR=/usr/share/bash-completion/completions
+BASH_COMPLETION_DIR ?= $(sysconfdir)/bash_completion.d
 
 INSTALL         ?= install
 INSTALL_DIR     := $(INSTALL) -d -m0755

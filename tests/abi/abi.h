@@ -23,4 +23,8 @@ struct abi_table {
 extern const struct abi_table abi_ours;
 extern const struct abi_table abi_xen;
 
+/* libxl's types (side-libxl.c, rows from libxl_types.idl). */
+extern const struct abi_table abi_libxl_ours;
+extern const struct abi_table abi_libxl_xen;
+
 #endif /* TESTS_ABI_ABI_H */

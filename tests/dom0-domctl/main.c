@@ -11,6 +11,8 @@
  *     (xc_domain_getinfolist, xc_domain_getinfo);
  *   - pauses domain 1 (its CPU time must stand still, the paused flag
  *     shows) and unpauses it (CPU time moves again);
+ *   - reads domain 1's vCPU 0 (xc_vcpu_getinfo: up, has run, on an online
+ *     CPU) and its affinity (xc_vcpu_getaffinity: that CPU in the hard map);
  *   - reads the console ring, whole and incrementally;
  *   - reads this project's counters (xc_dirty_stats, xc_vcpu_exit_counts);
  *   - puts domain 1 in log-dirty mode, PEEKs, CLEANs and turns it off, and
@@ -217,6 +219,51 @@ static void test_pause(uint32_t domu)
                            (unsigned long)after.cpu_time);
     pass("xc_domain_unpause(d%u): running, cpu_time now %lu ns\n", domu,
          (unsigned long)after.cpu_time);
+}
+
+/*
+ * XEN_DOMCTL_getvcpuinfo and _getvcpuaffinity (xl vcpu-list): the domU's
+ * vCPU 0 is up, has run, sits on an online CPU that its hard affinity
+ * contains; past its last vCPU is ESRCH; no map asked for is EINVAL.
+ */
+static void test_vcpus(uint32_t domu)
+{
+    xc_domaininfo_t info;
+    xc_vcpuinfo_t vi;
+    xc_physinfo_t pi;
+    uint8_t hard[32] = { 0 }, soft[32] = { 0 };
+    int sz;
+
+    if ( !find_domain(domu, &info) || xc_physinfo(xch, &pi) )
+        return xtf_failure("Fail: d%u or physinfo not found\n", domu);
+    if ( xc_vcpu_getinfo(xch, domu, 0, &vi) )
+        return xtf_failure("Fail: xc_vcpu_getinfo(d%u, 0): errno %d\n",
+                           domu, errno);
+    if ( !vi.online || !vi.cpu_time || vi.cpu > pi.max_cpu_id )
+        return xtf_failure("Fail: d%u vCPU 0: online %u, cpu_time %lu, "
+                           "cpu %u of %u\n", domu, vi.online,
+                           (unsigned long)vi.cpu_time, vi.cpu,
+                           pi.max_cpu_id + 1);
+    pass("xc_vcpu_getinfo(d%u, 0): online on CPU %u, %lu ns\n", domu,
+         vi.cpu, (unsigned long)vi.cpu_time);
+    expect_errno("xc_vcpu_getinfo(past the last vCPU)",
+                 xc_vcpu_getinfo(xch, domu, info.max_vcpu_id + 1, &vi),
+                 ESRCH);
+
+    sz = xc_get_cpumap_size(xch);
+    if ( sz <= 0 || sz > (int)sizeof(hard) )
+        return xtf_failure("Fail: xc_get_cpumap_size: %d\n", sz);
+    if ( xc_vcpu_getaffinity(xch, domu, 0, hard, soft,
+                             XEN_VCPUAFFINITY_HARD | XEN_VCPUAFFINITY_SOFT) )
+        return xtf_failure("Fail: xc_vcpu_getaffinity(d%u, 0): errno %d\n",
+                           domu, errno);
+    if ( !(hard[vi.cpu / 8] & (1 << (vi.cpu % 8))) || !(soft[0] & 1) )
+        return xtf_failure("Fail: d%u vCPU 0 on CPU %u: hard %#x soft %#x\n",
+                           domu, vi.cpu, hard[0], soft[0]);
+    pass("xc_vcpu_getaffinity(d%u, 0): hard %#x, soft %#x (%d bytes)\n",
+         domu, hard[0], soft[0], sz);
+    expect_errno("xc_vcpu_getaffinity(no map)",
+                 xc_vcpu_getaffinity(xch, domu, 0, hard, soft, 0), EINVAL);
 }
 
 static void test_errors(void)
@@ -460,6 +507,7 @@ void test_main(void)
     test_physinfo();
     test_domain_list(domu);
     test_pause(domu);
+    test_vcpus(domu);
     test_errors();
     test_console();
     test_counters(domu);

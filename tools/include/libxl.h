@@ -4,20 +4,15 @@
  *
  * Names, types and signatures are Xen 4.17's, so a program written against
  * Xen's libxl.h that uses only this subset compiles unchanged against this
- * one.  Only what is implemented (or deliberately stubbed, see below) is
- * declared.  Link with libxenlight, libxenctrl and libyajl.
+ * one.  Only what is implemented is declared.  Link with libxenlight, libxenctrl and libyajl.
  *
  * The types (libxl_dominfo, libxl_domain_config, ...) are generated from
- * tools/libs/light/libxl_types.idl into _libxl_types.h, each with
- * libxl_<type>_init, _dispose and _to_json.  As in Xen: always _init a
- * type before use, even as an out parameter, and _dispose it exactly once
- * afterwards.
- *
- * Not implemented yet (declared with Xen's signature, return ERROR_NI):
- *   libxl_domain_create_new      until the hypervisor supports building a
- *                                domain from the toolstack (domctl
- *                                createdomain + a PVH domain builder);
- *                                the configuration is validated first
+ * tools/libs/light/libxl_types.idl into _libxl_types.h: every type of Xen
+ * 4.17's, with its layout (tests/abi checks each against Debian's
+ * libxen-dev), each with libxl_<type>_init, _dispose, _copy, _to_json and
+ * _from_json.
+ * As in Xen: always _init a type before use, even as an out parameter,
+ * and _dispose it exactly once afterwards.
  *
  * This project's extensions (NOT in Xen) are at the end of this file,
  * under LIBXL_HAVE_DIRTY_TRACKING: global log-dirty mode, dirty bitmaps,
@@ -81,6 +76,83 @@ typedef struct libxl__ctx libxl_ctx;
 #define LIBXL_HAVE_NONCONST_LIBXL_BASENAME_RETURN_VALUE 1
 #define LIBXL_HAVE_FN_USING_QMP_ASYNC 1
 #define LIBXL_HAVE_RETRIEVE_DOMAIN_CONFIGURATION 1
+#define LIBXL_HAVE_ERROR_DOMAIN_NOTFOUND 1
+#define LIBXL_HAVE_BUILD_ID 1
+
+/*
+ * Xen's announcements of fields and enumeration values of the types, which
+ * are all here with Xen 4.17's layout (libxl_types.idl).  Each says only
+ * that the field or value exists, as in Xen; which of them this libxl acts
+ * on is in libxl(3).  Announcements that also promise functions
+ * (LIBXL_HAVE_VNUMA, _ALTP2M, _PSR_*, _PVUSB, ...) are not made.
+ */
+#define LIBXL_HAVE_BUILDINFO_APIC 1
+#define LIBXL_HAVE_BUILDINFO_ARCH_ARM_TEE 1
+#define LIBXL_HAVE_BUILDINFO_ARM_GIC_VERSION 1
+#define LIBXL_HAVE_BUILDINFO_ARM_VUART 1
+#define LIBXL_HAVE_BUILDINFO_BOOTLOADER 1
+#define LIBXL_HAVE_BUILDINFO_BOOTLOADER_ARGS 1
+#define LIBXL_HAVE_BUILDINFO_DEVICE_MODEL_STUBDOMAIN 1
+#define LIBXL_HAVE_BUILDINFO_EVENT_CHANNELS 1
+#define LIBXL_HAVE_BUILDINFO_GRANT_DEFAULT 1
+#define LIBXL_HAVE_BUILDINFO_HVM_ACPI_LAPTOP_SLATE 1
+#define LIBXL_HAVE_BUILDINFO_HVM_MMIO_HOLE_MEMKB 1
+#define LIBXL_HAVE_BUILDINFO_HVM_MS_VM_GENID 1
+#define LIBXL_HAVE_BUILDINFO_HVM_SYSTEM_FIRMWARE 1
+#define LIBXL_HAVE_BUILDINFO_HVM_VENDOR_DEVICE 1
+#define LIBXL_HAVE_BUILDINFO_HVM_VIRIDIAN_ENABLE_DISABLE 1
+#define LIBXL_HAVE_BUILDINFO_IOMEM_START_GFN 1
+#define LIBXL_HAVE_BUILDINFO_IOMMU_MEMKB 1
+#define LIBXL_HAVE_BUILDINFO_NESTED_HVM 1
+#define LIBXL_HAVE_BUILDINFO_SERIAL_LIST 1
+#define LIBXL_HAVE_BUILDINFO_TIMER_MODE 1
+#define LIBXL_HAVE_BUILDINFO_USBDEVICE_LIST 1
+#define LIBXL_HAVE_BUILDINFO_USBVERSION 1
+#define LIBXL_HAVE_BUILDINFO_VCPU_AFFINITY_ARRAYS 1
+#define LIBXL_HAVE_BUILDINFO_VKB_DEVICE 1
+#define LIBXL_HAVE_CREATEINFO_PASSTHROUGH 1
+#define LIBXL_HAVE_CREATEINFO_XEND_SUSPEND_EVTCHN_COMPAT 1
+#define LIBXL_HAVE_DEVICE_BACKEND_DOMNAME 1
+#define LIBXL_HAVE_DEVICE_DISK_DIRECT_IO_SAFE 1
+#define LIBXL_HAVE_DEVICE_DISK_SPECIFICATION 1
+#define LIBXL_HAVE_DEVICE_MODEL_USER 1
+#define LIBXL_HAVE_DEVICE_PCI_NAME 1
+#define LIBXL_HAVE_DEVICE_PCI_SEIZE 1
+#define LIBXL_HAVE_DISK_TRUSTED 1
+#define LIBXL_HAVE_EXTENDED_VKB 1
+#define LIBXL_HAVE_GFX_PASSTHRU_KIND 1
+#define LIBXL_HAVE_HVM_HDTYPE 1
+#define LIBXL_HAVE_LIBXL_DEVICE_DISK_DISCARD_ENABLE 1
+#define LIBXL_HAVE_MAX_GRANT_VERSION 1
+#define LIBXL_HAVE_MCA_CAPS 1
+#define LIBXL_HAVE_NIC_TRUSTED 1
+#define LIBXL_HAVE_PV_SHIM 1
+#define LIBXL_HAVE_QED 1
+#define LIBXL_HAVE_QXL 1
+#define LIBXL_HAVE_SPICE_IMAGECOMPRESSION 1
+#define LIBXL_HAVE_SPICE_STREAMINGVIDEO 1
+#define LIBXL_HAVE_SPICE_USBREDIREDIRECTION 1
+#define LIBXL_HAVE_SPICE_VDAGENT 1
+#define LIBXL_HAVE_VCPUINFO_SOFT_AFFINITY 1
+#define LIBXL_HAVE_VGA_INTERFACE_TYPE_UNKNOWN 1
+#define LIBXL_HAVE_APIC_ASSIST 1
+#define LIBXL_HAVE_VIRIDIAN_CPU_HOTPLUG 1
+#define LIBXL_HAVE_VIRIDIAN_CRASH_CTL 1
+#define LIBXL_HAVE_VIRIDIAN_EX_PROCESSOR_MASKS 1
+#define LIBXL_HAVE_VIRIDIAN_HCALL_IPI 1
+#define LIBXL_HAVE_VIRIDIAN_NO_VP_LIMIT 1
+#define LIBXL_HAVE_VIRIDIAN_STIMER 1
+#define LIBXL_HAVE_VIRIDIAN_SYNIC 1
+#define LIBXL_HAVE_VMTRACE_BUF_KB 1
+#define LIBXL_HAVE_VPMU 1
+#define LIBXL_HAVE_X86_MSR_RELAXED 1
+
+/*
+ * The generated functions are Xen's, no more: _init, _init_<key>,
+ * _dispose, _copy, _to_json, _from_json (reads what _to_json writes), and
+ * the enumerations' _to_string, _from_string, string tables, _to_json and
+ * _from_json.
+ */
 
 /* Functions only for callers outside libxl (as in Xen). */
 #ifndef LIBXL_EXTERNAL_CALLERS_ONLY
@@ -115,8 +187,43 @@ typedef struct {
 void libxl_bitmap_init(libxl_bitmap *map);
 void libxl_bitmap_dispose(libxl_bitmap *map);
 
+typedef uint8_t libxl_mac[6];
+#define LIBXL_MAC_FMT "%02hhx:%02hhx:%02hhx:%02hhx:%02hhx:%02hhx"
+#define LIBXL_MAC_FMTLEN ((2*6)+5) /* 6 hex bytes plus 5 colons */
+#define LIBXL_MAC_BYTES(mac) mac[0], mac[1], mac[2], mac[3], mac[4], mac[5]
+void libxl_mac_copy(libxl_ctx *ctx, libxl_mac *dst, const libxl_mac *src);
+
+/*
+ * A CPUID policy (xl.cfg's cpuid=).  Opaque; this libxl never builds one
+ * (there is no cpuid= here yet), so a policy list is always empty (NULL).
+ */
+struct libxl__cpu_policy;
+typedef struct libxl__cpu_policy *libxl_cpuid_policy_list;
+void libxl_cpuid_dispose(libxl_cpuid_policy_list *cpuid_list);
+int libxl_cpuid_policy_list_length(const libxl_cpuid_policy_list *l);
+void libxl_cpuid_policy_list_copy(libxl_ctx *ctx,
+                                  libxl_cpuid_policy_list *dst,
+                                  const libxl_cpuid_policy_list *src);
+
+#define LIBXL_PCI_FUNC_ALL (~0U)
+
 typedef uint32_t libxl_domid;
 typedef int libxl_devid;
+
+#define LIBXL_MS_VM_GENID_LEN 16
+typedef struct {
+    uint8_t bytes[LIBXL_MS_VM_GENID_LEN];
+} libxl_ms_vm_genid;
+bool libxl_ms_vm_genid_is_zero(const libxl_ms_vm_genid *id);
+void libxl_ms_vm_genid_copy(libxl_ctx *ctx, libxl_ms_vm_genid *dst,
+                            const libxl_ms_vm_genid *src);
+
+/* The link of libxl's event queue (Xen's XEN_TAILQ_ENTRY layout). */
+struct libxl_event;
+typedef struct {
+    struct libxl_event *tqe_next;
+    struct libxl_event **tqe_prev;
+} libxl_ev_link;
 
 /*
  * Each enumeration libxl_E has a table libxl_E_string_table ending with
@@ -150,6 +257,18 @@ const char *libxl_defbool_to_string(libxl_defbool b);
 #define LIBXL_TIMER_MODE_DEFAULT -1
 #define LIBXL_MEMKB_DEFAULT ~0ULL
 #define LIBXL_MAX_GRANT_DEFAULT (~(uint32_t)0)
+#define LIBXL_MAX_GRANT_FRAMES_DEFAULT 32 /* deprecated */
+#define LIBXL_RDM_MEM_BOUNDARY_MEMKB_DEFAULT (2048 * 1024)
+
+/* Defaults of libxl_domain_sched_params and libxl_sched_params (Xen's). */
+#define LIBXL_DOMAIN_SCHED_PARAM_WEIGHT_DEFAULT    -1
+#define LIBXL_DOMAIN_SCHED_PARAM_CAP_DEFAULT       -1
+#define LIBXL_DOMAIN_SCHED_PARAM_PERIOD_DEFAULT    -1
+#define LIBXL_DOMAIN_SCHED_PARAM_SLICE_DEFAULT     -1
+#define LIBXL_DOMAIN_SCHED_PARAM_LATENCY_DEFAULT   -1
+#define LIBXL_DOMAIN_SCHED_PARAM_EXTRATIME_DEFAULT -1
+#define LIBXL_DOMAIN_SCHED_PARAM_BUDGET_DEFAULT    -1
+#define LIBXL_SCHED_PARAM_VCPU_INDEX_DEFAULT       -1
 
 #include "_libxl_types.h"
 
@@ -168,8 +287,8 @@ typedef struct {
     } u;
 } libxl_asyncop_how;
 
-/* Events are not implemented; the type exists for the signatures. */
-typedef struct libxl_event libxl_event;
+/* Events are not implemented; libxl_event (above, Xen's layout) exists
+ * for the signatures. */
 
 /* Intermediate progress of an operation (e.g. the console of a new
  * domain becoming ready).  Accepted and ignored. */
@@ -375,6 +494,49 @@ libxl_dominfo * libxl_list_domain(libxl_ctx*, int *nb_domain_out);
 void libxl_dominfo_list_free(libxl_dominfo *list, int nb_domain);
 
 int libxl_get_physinfo(libxl_ctx *ctx, libxl_physinfo *physinfo);
+
+/*
+ * Every vCPU of a domain (0 .. vcpu_max_id), as the hypervisor reports it
+ * (state, time, physical CPU, hard and soft affinity); *nb_vcpu of them,
+ * maps of *nr_cpus_out CPUs.  NULL on error.  Free with
+ * libxl_vcpuinfo_list_free.
+ */
+libxl_vcpuinfo *libxl_list_vcpu(libxl_ctx *ctx, uint32_t domid,
+                                int *nb_vcpu, int *nr_cpus_out);
+void libxl_vcpuinfo_list_free(libxl_vcpuinfo *, int nr_vcpus);
+
+/* get max. number of NUMA nodes supported by hypervisor (here: 1) */
+int libxl_get_max_nodes(libxl_ctx *ctx);
+
+/*
+ * A domain's NUMA node affinity.  This hypervisor has one node, which
+ * every domain has: the map has every node set (Xen's answer on a
+ * single-node host).  nodemap is (re)allocated.
+ */
+int libxl_domain_get_nodeaffinity(libxl_ctx *ctx, uint32_t domid,
+                                  libxl_bitmap *nodemap);
+
+/*
+ * When the domain was created (seconds since the epoch), or (uint32_t)-1
+ * when not known (a domain started at boot, or domain 0: `xl uptime`
+ * reads the host's uptime for it).
+ */
+uint32_t libxl_vm_get_start_time(libxl_ctx *ctx, uint32_t domid);
+
+/*
+ * A domain's devices.  This toolstack creates none yet, so the lists are
+ * empty: NULL and *num = 0, as Xen's for a domain without devices.
+ */
+libxl_device_disk *libxl_device_disk_list(libxl_ctx *ctx,
+                                          uint32_t domid, int *num)
+                                          LIBXL_EXTERNAL_CALLERS_ONLY;
+void libxl_device_disk_list_free(libxl_device_disk *list, int num)
+                                 LIBXL_EXTERNAL_CALLERS_ONLY;
+libxl_device_nic *libxl_device_nic_list(libxl_ctx *ctx,
+                                        uint32_t domid, int *num)
+                                        LIBXL_EXTERNAL_CALLERS_ONLY;
+void libxl_device_nic_list_free(libxl_device_nic *list, int num)
+                                LIBXL_EXTERNAL_CALLERS_ONLY;
 
 /* ---- the hypervisor's console ring (xl dmesg) ------------------------------ */
 

@@ -60,6 +60,11 @@ static inline int libxl_bitmap_cpu_valid(libxl_bitmap *bitmap, int bit)
                                              if (libxl_bitmap_test(&(m), v))
 
 int libxl_cpu_bitmap_alloc(libxl_ctx *ctx, libxl_bitmap *cpumap, int max_cpus);
+/* CPU pools: there is one, pool 0, "Pool-0" (libxl_cpupool.c). */
+int libxl_name_to_cpupoolid(libxl_ctx *ctx, const char *name, uint32_t *poolid);
+char *libxl_cpupoolid_to_name(libxl_ctx *ctx, uint32_t poolid);
+int libxl_node_bitmap_alloc(libxl_ctx *ctx, libxl_bitmap *nodemap,
+                            int max_nodes);
 
 static inline uint32_t libxl__sizekb_to_mb(uint32_t s) {
     return (s + 1023) / 1024;

@@ -254,6 +254,22 @@ int xc_domain_destroy(xc_interface *xch, uint32_t domid);
 int xc_domain_shutdown(xc_interface *xch, uint32_t domid, int reason);
 
 /*
+ * One vCPU's state (XEN_DOMCTL_getvcpuinfo: online, blocked, running,
+ * cpu_time in ns, the physical CPU), and its hard and soft CPU affinity
+ * (XEN_DOMCTL_getvcpuaffinity, flags XEN_VCPUAFFINITY_HARD and/or _SOFT;
+ * each map xc_get_cpumap_size() bytes).
+ */
+/* CPU maps: a byte per 8 CPUs, bit c%8 of byte c/8 for CPU c (Xen's). */
+typedef uint8_t *xc_cpumap_t;
+
+typedef struct xen_domctl_getvcpuinfo xc_vcpuinfo_t;
+int xc_vcpu_getinfo(xc_interface *xch, uint32_t domid, uint32_t vcpu,
+                    xc_vcpuinfo_t *info);
+int xc_vcpu_getaffinity(xc_interface *xch, uint32_t domid, int vcpu,
+                        xc_cpumap_t cpumap_hard, xc_cpumap_t cpumap_soft,
+                        uint32_t flags);
+
+/*
  * Up to max_doms domains with ids >= first_domid, one getdomaininfo domctl
  * each, in id order (Xen 4.17's getdomaininfo returns the first domain
  * whose id is >= the one asked for).  Returns how many were stored in
@@ -417,6 +433,18 @@ int xc_readconsolering(xc_interface *xch, char *buffer,
 typedef struct xen_sysctl_physinfo xc_physinfo_t;
 
 int xc_physinfo(xc_interface *xch, xc_physinfo_t *info);
+
+/* return maximum number of cpus the hypervisor supports */
+int xc_get_max_cpus(xc_interface *xch);
+
+/* return the number of online cpus */
+int xc_get_online_cpus(xc_interface *xch);
+
+/* return array size for cpumap */
+int xc_get_cpumap_size(xc_interface *xch);
+
+/* allocate a cpumap (calloc; free() it) */
+xc_cpumap_t xc_cpumap_alloc(xc_interface *xch);
 
 /*
  * XENVER_* query; arg points to the type the command fills (none for

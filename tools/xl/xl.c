@@ -145,6 +145,8 @@ int main(int argc, char **argv)
         return EXIT_FAILURE;
     }
 
+    parse_global_config();
+
     logger = xtl_createlogger_stdiostream(stderr, minmsglevel,
         progress_use_cr ? XTL_STDIOSTREAM_PROGRESS_USE_CR : 0);
     if (!logger)

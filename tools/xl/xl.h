@@ -42,6 +42,13 @@ int main_memmax(int argc, char **argv);
 int main_memset(int argc, char **argv);
 int main_domid(int argc, char **argv);
 int main_domname(int argc, char **argv);
+int main_shutdown(int argc, char **argv);
+int main_reboot(int argc, char **argv);
+int main_uptime(int argc, char **argv);
+int main_networklist(int argc, char **argv);
+int main_blocklist(int argc, char **argv);
+int main_vcpulist(int argc, char **argv);
+int main_rename(int argc, char **argv);
 int main_save(int argc, char **argv);
 int main_restore(int argc, char **argv);
 int main_migrate(int argc, char **argv);
@@ -80,6 +87,12 @@ enum output_format {
     OUTPUT_FORMAT_SXP,
 };
 extern enum output_format default_output_format;
+
+/* xl.conf (xl_conf.c): read before each command; defaults for xl.cfg. */
+void parse_global_config(void);
+extern long max_grant_frames;       /* -1: the hypervisor's default */
+extern long max_maptrack_frames;
+extern long max_grant_version;      /* LIBXL_MAX_GRANT_DEFAULT: the highest */
 
 /* Print one {"domid": ..., "config": ...} object (xl create -n). */
 void printf_info(enum output_format output_format, int domid,

@@ -33,7 +33,9 @@ const struct cmd_spec cmd_table[] = {
       "[options] [Domain]\n",
       "-l, --long              Output all VM details\n"
       "-v, --verbose           Prints out UUIDs and security context\n"
-      "-Z, --context           Prints out security context"
+      "-Z, --context           Prints out security context\n"
+      "-c, --cpupool           Prints the cpupool the domain is in\n"
+      "-n, --numa              Prints out NUMA node affinity"
     },
     { "console",
       &main_console, 0, 0,
@@ -61,6 +63,26 @@ const struct cmd_spec cmd_table[] = {
       "Unpause a paused domain",
       "<Domain>",
       NULL,
+    },
+    { "shutdown",
+      &main_shutdown, 0, 1,
+      "Issue a shutdown signal to a domain",
+      "[options] <-a|Domain>",
+      "-a, --all               Shutdown all guest domains.\n"
+      "-h                      Print this help.\n"
+      "-F                      Fallback to ACPI power event for HVM guests with\n"
+      "                        no PV drivers.\n"
+      "-w, --wait              Wait for guest(s) to shutdown.\n"
+    },
+    { "reboot",
+      &main_reboot, 0, 1,
+      "Issue a reboot signal to a domain",
+      "[options] <-a|Domain>",
+      "-a, --all               Shutdown all guest domains.\n"
+      "-h                      Print this help.\n"
+      "-F                      Fallback to ACPI reset event for HVM guests with\n"
+      "                        no PV drivers.\n"
+      "-w, --wait              Wait for guest(s) to reboot.\n"
     },
     { "mem-max",
       &main_memmax, 0, 1,
@@ -141,6 +163,36 @@ const struct cmd_spec cmd_table[] = {
       &main_domname, 0, 0,
       "Convert a domain id to domain name",
       "<DomainId>",
+      NULL,
+    },
+    { "vcpu-list",
+      &main_vcpulist, 0, 0,
+      "List the VCPUs for all/some domains",
+      "[Domain, ...]",
+      NULL,
+    },
+    { "uptime",
+      &main_uptime, 0, 0,
+      "Print uptime for all/some domains",
+      "[-s] [Domain]",
+      NULL,
+    },
+    { "network-list",
+      &main_networklist, 0, 0,
+      "List virtual network interfaces for a domain",
+      "<Domain(s)>",
+      NULL,
+    },
+    { "block-list",
+      &main_blocklist, 0, 0,
+      "List virtual block devices for a domain",
+      "<Domain(s)>",
+      NULL,
+    },
+    { "rename",
+      &main_rename, 0, 1,
+      "Rename a domain",
+      "<Domain> <NewDomainName>",
       NULL,
     },
     { "top",

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
- * xl list, xl info, xl dmesg, xl domid, xl domname: what there is, in
- * Xen's output formats.
+ * xl list, xl info, xl dmesg, xl domid, xl domname, xl uptime: what there
+ * is, in Xen's output formats.
  */
 #define _GNU_SOURCE
 
@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <time.h>
 #include <unistd.h>
 #include <errno.h>
 
@@ -103,16 +104,36 @@ void printf_info(enum output_format output_format, int domid,
 
 /* ---- xl list ------------------------------------------------------------------- */
 
-static void list_domains(bool verbose, bool context, const libxl_dominfo *info,
-                         int nb_domain)
+static void list_domains(bool verbose, bool context, bool cpupool, bool numa,
+                         const libxl_dominfo *info, int nb_domain)
 {
     static const char shutdown_reason_letters[] = "-rscwS";
+    libxl_physinfo physinfo;
+    libxl_bitmap nodemap;
+
+    libxl_bitmap_init(&nodemap);
+    libxl_physinfo_init(&physinfo);
+    if (numa) {
+        if (libxl_node_bitmap_alloc(ctx, &nodemap, 0)) {
+            fprintf(stderr, "libxl_node_bitmap_alloc_failed.\n");
+            exit(EXIT_FAILURE);
+        }
+        if (libxl_get_physinfo(ctx, &physinfo) != 0) {
+            fprintf(stderr, "libxl_physinfo failed.\n");
+            libxl_bitmap_dispose(&nodemap);
+            exit(EXIT_FAILURE);
+        }
+    }
 
     printf("Name                                        ID   Mem VCPUs\tState\tTime(s)");
     if (verbose)
         printf("   UUID                            Reason-Code\tSecurity Label");
     if (context && !verbose)
         printf("   Security Label");
+    if (cpupool)
+        printf("         Cpupool");
+    if (numa)
+        printf(" NODE Affinity");
     printf("\n");
 
     for (int i = 0; i < nb_domain; i++) {
@@ -144,8 +165,22 @@ static void list_domains(bool verbose, bool context, const libxl_dominfo *info,
         }
         if (verbose || context)
             printf(" %16s", info[i].ssid_label ? info[i].ssid_label : "-");
+        if (cpupool) {
+            char *poolname = libxl_cpupoolid_to_name(ctx, info[i].cpupool);
+
+            printf("%16s", poolname);
+            free(poolname);
+        }
+        if (numa) {
+            if (libxl_domain_get_nodeaffinity(ctx, info[i].domid, &nodemap))
+                break;
+            putchar(' ');
+            print_bitmap(nodemap.map, physinfo.nr_nodes, stdout);
+        }
         putchar('\n');
     }
+    libxl_bitmap_dispose(&nodemap);
+    libxl_physinfo_dispose(&physinfo);
 }
 
 static int list_domains_details(const libxl_dominfo *info, int nb_domain)
@@ -190,14 +225,17 @@ int main_list(int argc, char **argv)
         {"long", 0, 0, 'l'},
         {"verbose", 0, 0, 'v'},
         {"context", 0, 0, 'Z'},
+        {"cpupool", 0, 0, 'c'},
+        {"numa", 0, 0, 'n'},
         COMMON_LONG_OPTS
     };
     bool verbose = false, context = false, details = false;
+    bool cpupool = false, numa = false;
     libxl_dominfo info_buf;
     libxl_dominfo *info, *info_free = NULL;
     int opt, nb_domain, rc, ret;
 
-    SWITCH_FOREACH_OPT(opt, "lvZ", opts, "list", 0) {
+    SWITCH_FOREACH_OPT(opt, "lvZcn", opts, "list", 0) {
     case 'l':
         details = true;
         break;
@@ -206,6 +244,12 @@ int main_list(int argc, char **argv)
         break;
     case 'Z':
         context = true;
+        break;
+    case 'c':
+        cpupool = true;
+        break;
+    case 'n':
+        numa = true;
         break;
     }
 
@@ -241,7 +285,7 @@ int main_list(int argc, char **argv)
     if (details)
         ret = list_domains_details(info, nb_domain);
     else
-        list_domains(verbose, context, info, nb_domain);
+        list_domains(verbose, context, cpupool, numa, info, nb_domain);
 
     if (info_free)
         libxl_dominfo_list_free(info, nb_domain);
@@ -459,5 +503,132 @@ int main_domname(int argc, char **argv)
     }
     printf("%s\n", domname);
     free(domname);
+    return EXIT_SUCCESS;
+}
+
+/* ---- xl uptime ------------------------------------------------------------------ */
+
+static char *uptime_to_string(unsigned long uptime, int short_mode)
+{
+    int sec, min, hour, day;
+    char *time_string;
+
+    day = (int)(uptime / 86400);
+    uptime -= (day * 86400);
+    hour = (int)(uptime / 3600);
+    uptime -= (hour * 3600);
+    min = (int)(uptime / 60);
+    uptime -= (min * 60);
+    sec = uptime;
+
+    if (short_mode) {
+        if (day > 1)
+            xasprintf(&time_string, "%d days, %2d:%02d", day, hour, min);
+        else if (day == 1)
+            xasprintf(&time_string, "%d day, %2d:%02d", day, hour, min);
+        else
+            xasprintf(&time_string, "%2d:%02d", hour, min);
+    } else {
+        if (day > 1)
+            xasprintf(&time_string, "%d days, %2d:%02d:%02d", day, hour, min,
+                      sec);
+        else if (day == 1)
+            xasprintf(&time_string, "%d day, %2d:%02d:%02d", day, hour, min,
+                      sec);
+        else
+            xasprintf(&time_string, "%2d:%02d:%02d", hour, min, sec);
+    }
+    return time_string;
+}
+
+static void print_one_uptime(uint32_t domid, unsigned long uptime,
+                             int short_mode, time_t now)
+{
+    char *domname = domain_name_or_null(domid);
+    char *uptime_str = uptime_to_string(uptime, short_mode);
+
+    if (short_mode) {
+        char now_str[16];
+        struct tm tm;
+
+        strftime(now_str, sizeof(now_str), "%H:%M:%S",
+                 localtime_r(&now, &tm));
+        printf(" %s up %s, %s (%u)\n", now_str, uptime_str, domname, domid);
+    } else {
+        printf("%-33s %4u %s\n", domname, domid, uptime_str);
+    }
+    free(domname);
+    free(uptime_str);
+}
+
+/* Domain 0's uptime is the host's: /proc/uptime, as Xen's xl. */
+static void print_dom0_uptime(int short_mode, time_t now)
+{
+    char buf[64];
+    FILE *f = fopen("/proc/uptime", "r");
+
+    if (!f || !fgets(buf, sizeof(buf), f)) {
+        fprintf(stderr, "Can not get Dom0 uptime.\n");
+        if (f)
+            fclose(f);
+        return;
+    }
+    fclose(f);
+    print_one_uptime(0, strtoul(buf, NULL, 10), short_mode, now);
+}
+
+static void print_domU_uptime(uint32_t domid, int short_mode, time_t now)
+{
+    uint32_t s_time = libxl_vm_get_start_time(ctx, domid);
+
+    if (s_time == (uint32_t)-1)
+        return;
+    print_one_uptime(domid, now > s_time ? (unsigned long)(now - s_time) : 0,
+                     short_mode, now);
+}
+
+int main_uptime(int argc, char **argv)
+{
+    int short_mode = 0, opt, nb_doms = 0;
+    uint32_t *domains;
+    time_t now;
+
+    SWITCH_FOREACH_OPT(opt, "s", NULL, "uptime", 0) {
+    case 's':
+        short_mode = 1;
+        break;
+    }
+
+    domains = xcalloc(argc, sizeof(*domains));
+    for (; optind < argc; optind++)
+        domains[nb_doms++] = find_domain(argv[optind]);
+
+    now = time(NULL);
+    if (!short_mode)
+        printf("%-33s %4s %s\n", "Name", "ID", "Uptime");
+    if (nb_doms == 0) {
+        libxl_dominfo *info;
+        int nb;
+
+        print_dom0_uptime(short_mode, now);
+        info = libxl_list_domain(ctx, &nb);
+        if (!info) {
+            fprintf(stderr, "Could not list vms.\n");
+            free(domains);
+            return EXIT_FAILURE;
+        }
+        for (int i = 0; i < nb; i++)
+            if (info[i].domid != 0)
+                print_domU_uptime(info[i].domid, short_mode, now);
+        libxl_dominfo_list_free(info, nb);
+    } else {
+        for (int i = 0; i < nb_doms; i++) {
+            if (domains[i] == 0)
+                print_dom0_uptime(short_mode, now);
+            else
+                print_domU_uptime(domains[i], short_mode, now);
+        }
+    }
+    free(domains);
     return EXIT_SUCCESS;
 }

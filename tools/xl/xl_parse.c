@@ -219,14 +219,16 @@ static int parse_settings(XLU_Config *config, libxl_domain_config *d_config)
         get_defbool(config, "localtime", &b_info->localtime) ||
         get_defbool(config, "disable_migrate", &b_info->disable_migrate))
         return -1;
+    /* Unset: xl.conf's defaults (max_grant_frames etc., xl_conf.c). */
     if (get_bounded(config, "max_grant_frames", 0, INT_MAX, &l, &set))
         return -1;
-    if (set)
-        b_info->max_grant_frames = (uint32_t)l;
+    b_info->max_grant_frames = (uint32_t)(set ? l : max_grant_frames);
     if (get_bounded(config, "max_maptrack_frames", 0, INT_MAX, &l, &set))
         return -1;
-    if (set)
-        b_info->max_maptrack_frames = (uint32_t)l;
+    b_info->max_maptrack_frames = (uint32_t)(set ? l : max_maptrack_frames);
+    if (get_bounded(config, "max_grant_version", 0, 2, &l, &set))
+        return -1;
+    b_info->max_grant_version = (int)(set ? l : max_grant_version);
     if (get_bounded(config, "event_channels", 0, INT_MAX, &l, &set))
         return -1;
     if (set)

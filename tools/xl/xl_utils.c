@@ -157,3 +157,35 @@ int def_getopt(int argc, char * const argv[], const char *optstring,
     }
     return -1;
 }
+
+void print_bitmap(const uint8_t *map, int maplen, FILE *stream)
+{
+    int i = 0, first = 1, set = 0;
+
+    for (int b = 0; b < maplen; b++)
+        set += !!(map[b / 8] & (1 << (b % 8)));
+    if (!set) {
+        fputs("none", stream);
+        return;
+    }
+    if (set == maplen) {
+        fputs("all", stream);
+        return;
+    }
+    while (i < maplen) {
+        int start;
+
+        if (!(map[i / 8] & (1 << (i % 8)))) {
+            i++;
+            continue;
+        }
+        start = i;
+        while (i + 1 < maplen && (map[(i + 1) / 8] & (1 << ((i + 1) % 8))))
+            i++;
+        fprintf(stream, "%s%d", first ? "" : ",", start);
+        if (i > start)
+            fprintf(stream, "-%d", i);
+        first = 0;
+        i++;
+    }
+}

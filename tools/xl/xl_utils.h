@@ -54,6 +54,12 @@ void xasprintf(char **strp, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void flush_stream(FILE *fh);
 
+/*
+ * A bitmap of maplen bits as Xen's xl prints CPU and node maps: "all"
+ * when every bit is set, "none" when none is, else ranges ("0-3,7").
+ */
+void print_bitmap(const uint8_t *map, int maplen, FILE *stream);
+
 /* "ERROR_NI" for a libxl error code. */
 const char *libxl_error_name(int rc);
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
- * xl create, destroy, pause, unpause.
+ * xl create, destroy, pause, unpause, shutdown, reboot, rename.
  */
 #include <errno.h>
 #include <signal.h>
@@ -251,4 +251,161 @@ int main_create(int argc, char **argv)
     free(config_data);
     free(extra_config);
     return ret;
+}
+
+/* ---- xl shutdown, xl reboot ----------------------------------------------------- */
+
+/*
+ * -w: until each domain has shut down or is gone.  Xen's xl waits for
+ * libxl's domain-death events; this libxl has no events yet, so the
+ * domains are polled, with Xen's messages.
+ */
+static void wait_for_domains(uint32_t *domids, int nr)
+{
+    int left = nr;
+
+    fprintf(stderr, "Waiting for %d domains\n", nr);
+    while (left > 0) {
+        for (int i = 0; i < nr; i++) {
+            libxl_dominfo info;
+            int rc;
+
+            if (domids[i] == (uint32_t)INVALID_DOMID)
+                continue;
+            libxl_dominfo_init(&info);
+            rc = libxl_domain_info(ctx, &info, domids[i]);
+            if (rc == ERROR_DOMAIN_NOTFOUND || (!rc && info.dying)) {
+                fprintf(stderr, "Domain %u has been destroyed\n", domids[i]);
+                domids[i] = INVALID_DOMID;
+                left--;
+            } else if (!rc && info.shutdown) {
+                fprintf(stderr, "Domain %u has been shut down, reason code %d\n",
+                        domids[i], info.shutdown_reason);
+                domids[i] = INVALID_DOMID;
+                left--;
+            }
+            libxl_dominfo_dispose(&info);
+        }
+        if (left > 0)
+            usleep(100 * 1000);
+    }
+}
+
+static void shutdown_or_reboot_domain(uint32_t domid, bool reboot,
+                                      int fallback_trigger)
+{
+    int rc;
+
+    fprintf(stderr, "%s domain %u\n", reboot ? "Rebooting" : "Shutting down",
+            domid);
+    rc = reboot ? libxl_domain_reboot(ctx, domid, NULL)
+                : libxl_domain_shutdown(ctx, domid, NULL);
+    if (rc == ERROR_NOPARAVIRT) {
+        /* PVH guests have no ACPI power button here: -F cannot help. */
+        (void)fallback_trigger;
+        fprintf(stderr, "PV control interface not available:"
+                " external graceful %s not possible.\n",
+                reboot ? "reboot" : "shutdown");
+    }
+    if (rc) {
+        fprintf(stderr, "%s failed (rc=%d)\n", reboot ? "reboot" : "shutdown",
+                rc);
+        exit(EXIT_FAILURE);
+    }
+}
+
+static int main_shutdown_or_reboot(bool reboot, int argc, char **argv)
+{
+    const char *what = reboot ? "reboot" : "shutdown";
+    static const struct option opts[] = {
+        {"all", 0, 0, 'a'},
+        {"wait", 0, 0, 'w'},
+        COMMON_LONG_OPTS
+    };
+    bool all = false, wait_for_it = false;
+    int fallback_trigger = 0, opt, nr = 0;
+    uint32_t *domids = NULL;
+
+    SWITCH_FOREACH_OPT(opt, "awF", opts, what, 0) {
+    case 'a':
+        all = true;
+        break;
+    case 'w':
+        wait_for_it = true;
+        break;
+    case 'F':
+        fallback_trigger = 1;
+        break;
+    }
+
+    if (!argv[optind] && !all) {
+        fprintf(stderr, "You must specify -a or a domain id.\n\n");
+        return EXIT_FAILURE;
+    }
+
+    if (all) {
+        libxl_dominfo *dominfo;
+        int nb_domain;
+
+        dominfo = libxl_list_domain(ctx, &nb_domain);
+        if (!dominfo) {
+            fprintf(stderr, "libxl_list_domain failed.\n");
+            return EXIT_FAILURE;
+        }
+        domids = xcalloc(nb_domain ? nb_domain : 1, sizeof(*domids));
+        for (int i = 0; i < nb_domain; i++) {
+            if (dominfo[i].domid == 0 || dominfo[i].never_stop)
+                continue;
+            shutdown_or_reboot_domain(dominfo[i].domid, reboot,
+                                      fallback_trigger);
+            domids[nr++] = dominfo[i].domid;
+        }
+        libxl_dominfo_list_free(dominfo, nb_domain);
+    } else {
+        domids = xcalloc(1, sizeof(*domids));
+        domids[0] = find_domain(argv[optind]);
+        shutdown_or_reboot_domain(domids[0], reboot, fallback_trigger);
+        nr = 1;
+    }
+
+    if (wait_for_it && nr)
+        wait_for_domains(domids, nr);
+    free(domids);
+    return EXIT_SUCCESS;
+}
+
+int main_shutdown(int argc, char **argv)
+{
+    return main_shutdown_or_reboot(false, argc, argv);
+}
+
+int main_reboot(int argc, char **argv)
+{
+    return main_shutdown_or_reboot(true, argc, argv);
+}
+
+/* ---- xl rename -------------------------------------------------------------------- */
+
+int main_rename(int argc, char **argv)
+{
+    const char *dom, *new_name;
+    char *old_name;
+    uint32_t domid;
+    int opt, rc;
+
+    SWITCH_FOREACH_OPT(opt, "", NULL, "rename", 2) {
+        /* No options */
+    }
+
+    dom = argv[optind++];
+    new_name = argv[optind];
+    domid = find_domain(dom);
+    old_name = libxl_domid_to_name(ctx, domid);     /* NULL: nameless */
+    rc = libxl_domain_rename(ctx, domid, old_name, new_name);
+    free(old_name);
+    if (rc) {
+        fprintf(stderr, "Can't rename domain '%s'.\n", dom);
+        return 1;
+    }
+    return 0;
 }

@@ -2,7 +2,8 @@
 /*
  * XEN_DOMCTL_*: the control domain's operations on other domains:
  * creating one (empty and paused; memory comes from populate_physmap,
- * registers from sethvmcontext), querying, pausing, destroying.  The
+ * registers from sethvmcontext), querying (the domain, its vCPUs and
+ * their affinity), pausing, destroying.  The
  * architecture's operations (HVM context, log-dirty, counters) are in
  * arch_do_domctl (arch/x86/domctl.c), as in Xen.
  *
@@ -12,6 +13,7 @@
  * refused (-EINVAL).
  */
 #include <xen/console.h>
+#include <xen/cpumask.h>
 #include <xen/errno.h>
 #include <xen/grant_table.h>
 #include <xen/guest_access.h>
@@ -68,6 +70,82 @@ static void getdomaininfo(const struct domain *d, struct xen_domctl_getdomaininf
     info->max_vcpu_id = d->max_vcpus - 1;
     memcpy(info->handle, d->handle, sizeof(info->handle));
     arch_get_domain_info(d, info);
+}
+
+/*
+ * The physical CPU a vCPU runs on, and the CPUs it may run on: every vCPU
+ * shares the boot CPU (sched/core.c), so that is CPU 0 for all of them.
+ */
+static unsigned int vcpu_processor(const struct vcpu *v)
+{
+    (void)v;
+    return 0;
+}
+
+/* XEN_DOMCTL_getvcpuinfo: Xen's fields, from what the scheduler keeps. */
+static int getvcpuinfo(const struct domain *d,
+                       struct xen_domctl_getvcpuinfo *vi)
+{
+    const struct vcpu *v;
+    uint64_t ticks;
+
+    if ( vi->vcpu >= d->max_vcpus || !(v = d->vcpu[vi->vcpu]) )
+        return -ESRCH;
+    ticks = v->runtime + (v->is_running ? rdtsc() - v->last_start : 0);
+    vi->online = v->is_up;
+    vi->blocked = v->is_blocked;
+    vi->running = v->is_running;
+    vi->cpu_time = cpu_khz ? ticks * 1000000ULL / cpu_khz : 0;
+    vi->cpu = vcpu_processor(v);
+    return 0;
+}
+
+/*
+ * One CPU map into a caller's xenctl_bitmap (as Xen's
+ * cpumask_to_xenctl_bitmap): the caller's nr_bits, bits past ours zero.
+ */
+static int cpumask_to_xenctl(struct xenctl_bitmap *b, const cpumask_t *m)
+{
+    uint8_t bytes[(NR_CPUS + 7) / 8] = { 0 };
+    unsigned int n = (b->nr_bits + 7) / 8, cpu;
+
+    for ( cpu = 0; cpu < NR_CPUS; cpu++ )
+        if ( cpumask_test_cpu(cpu, m) )
+            bytes[cpu / 8] |= 1U << (cpu % 8);
+    if ( b->nr_bits % 8 && n <= sizeof(bytes) )
+        bytes[n - 1] &= (1U << (b->nr_bits % 8)) - 1;
+    for ( unsigned int i = 0; i < n; i++ )
+    {
+        uint8_t byte = i < sizeof(bytes) ? bytes[i] : 0;
+
+        if ( copy_to_guest_offset(b->bitmap, i, &byte, 1) )
+            return -EFAULT;
+    }
+    return 0;
+}
+
+/*
+ * XEN_DOMCTL_getvcpuaffinity: hard, the CPUs the vCPU may run on (the
+ * boot CPU); soft, its preference (none: every online CPU, Xen's default).
+ */
+static int getvcpuaffinity(const struct domain *d,
+                           struct xen_domctl_vcpuaffinity *va)
+{
+    cpumask_t hard;
+    int rc = 0;
+
+    if ( va->vcpu >= d->max_vcpus || !d->vcpu[va->vcpu] )
+        return -ESRCH;
+    if ( !(va->flags & (XEN_VCPUAFFINITY_HARD | XEN_VCPUAFFINITY_SOFT)) ||
+         (va->flags & ~(XEN_VCPUAFFINITY_HARD | XEN_VCPUAFFINITY_SOFT)) )
+        return -EINVAL;
+    cpumask_clear(&hard);
+    cpumask_set_cpu(vcpu_processor(d->vcpu[va->vcpu]), &hard);
+    if ( va->flags & XEN_VCPUAFFINITY_HARD )
+        rc = cpumask_to_xenctl(&va->cpumap_hard, &hard);
+    if ( !rc && (va->flags & XEN_VCPUAFFINITY_SOFT) )
+        rc = cpumask_to_xenctl(&va->cpumap_soft, &cpu_online_map);
+    return rc;
 }
 
 int fill_domaininfo_from(domid_t first, struct xen_domctl_getdomaininfo *info)
@@ -209,6 +287,15 @@ long do_domctl(XEN_GUEST_HANDLE_PARAM(xen_domctl_t) u_domctl)
         rc = 0;
         break;
     }
+
+    case XEN_DOMCTL_getvcpuinfo:
+        rc = getvcpuinfo(d, &op.u.getvcpuinfo);
+        copyback = !rc;
+        break;
+
+    case XEN_DOMCTL_getvcpuaffinity:
+        rc = getvcpuaffinity(d, &op.u.vcpuaffinity);
+        break;
 
     case XEN_DOMCTL_get_paging_mempool_size:
         rc = arch_get_paging_mempool_size(d, &op.u.paging_mempool.size);

@@ -42,6 +42,69 @@ int xc_domain_destroy(xc_interface *xch, uint32_t domid)
     return domctl_simple(xch, XEN_DOMCTL_destroydomain, domid);
 }
 
+int xc_vcpu_getinfo(xc_interface *xch, uint32_t domid, uint32_t vcpu,
+                    xc_vcpuinfo_t *info)
+{
+    struct xen_domctl domctl = {
+        .cmd = XEN_DOMCTL_getvcpuinfo,
+        .domain = domid,
+        .u.getvcpuinfo.vcpu = vcpu,
+    };
+    int rc = do_domctl(xch, &domctl);
+
+    if ( !rc )
+        *info = domctl.u.getvcpuinfo;
+    return rc;
+}
+
+int xc_vcpu_getaffinity(xc_interface *xch, uint32_t domid, int vcpu,
+                        xc_cpumap_t cpumap_hard, xc_cpumap_t cpumap_soft,
+                        uint32_t flags)
+{
+    DECLARE_HYPERCALL_BOUNCE(cpumap_hard, 0, XC_HYPERCALL_BUFFER_BOUNCE_OUT);
+    DECLARE_HYPERCALL_BOUNCE(cpumap_soft, 0, XC_HYPERCALL_BUFFER_BOUNCE_OUT);
+    struct xen_domctl domctl = {
+        .cmd = XEN_DOMCTL_getvcpuaffinity,
+        .domain = domid,
+        .u.vcpuaffinity.vcpu = vcpu,
+        .u.vcpuaffinity.flags = flags,
+    };
+    int cpusize = xc_get_cpumap_size(xch), rc = -1;
+
+    if ( cpusize <= 0 )
+    {
+        PERROR("Could not get cpumap size");
+        return -1;
+    }
+    if ( ((flags & XEN_VCPUAFFINITY_HARD) && !cpumap_hard) ||
+         ((flags & XEN_VCPUAFFINITY_SOFT) && !cpumap_soft) )
+    {
+        errno = EINVAL;
+        return -1;
+    }
+    HYPERCALL_BOUNCE_SET_SIZE(cpumap_hard,
+                              (flags & XEN_VCPUAFFINITY_HARD) ? cpusize : 0);
+    HYPERCALL_BOUNCE_SET_SIZE(cpumap_soft,
+                              (flags & XEN_VCPUAFFINITY_SOFT) ? cpusize : 0);
+    if ( xc_hypercall_bounce_pre(xch, cpumap_hard) ||
+         xc_hypercall_bounce_pre(xch, cpumap_soft) )
+    {
+        PERROR("Could not allocate hcall buffers for DOMCTL_getvcpuaffinity");
+        goto out;
+    }
+    set_xen_guest_handle(domctl.u.vcpuaffinity.cpumap_hard.bitmap, cpumap_hard);
+    domctl.u.vcpuaffinity.cpumap_hard.nr_bits =
+        (flags & XEN_VCPUAFFINITY_HARD) ? cpusize * 8 : 0;
+    set_xen_guest_handle(domctl.u.vcpuaffinity.cpumap_soft.bitmap, cpumap_soft);
+    domctl.u.vcpuaffinity.cpumap_soft.nr_bits =
+        (flags & XEN_VCPUAFFINITY_SOFT) ? cpusize * 8 : 0;
+    rc = do_domctl(xch, &domctl);
+ out:
+    xc_hypercall_bounce_post(xch, cpumap_hard);
+    xc_hypercall_bounce_post(xch, cpumap_soft);
+    return rc;
+}
+
 /* sched_op(SCHEDOP_remote_shutdown): as if the domain had asked itself. */
 int xc_domain_shutdown(xc_interface *xch, uint32_t domid, int reason)
 {

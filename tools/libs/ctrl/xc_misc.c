@@ -59,3 +59,39 @@ int xc_physinfo(xc_interface *xch, xc_physinfo_t *info)
 
     return 0;
 }
+
+int xc_get_max_cpus(xc_interface *xch)
+{
+    xc_physinfo_t info;
+
+    if ( xc_physinfo(xch, &info) )
+        return -1;
+    return info.max_cpu_id + 1;
+}
+
+int xc_get_online_cpus(xc_interface *xch)
+{
+    xc_physinfo_t info;
+
+    if ( xc_physinfo(xch, &info) )
+        return -1;
+    return info.nr_cpus;
+}
+
+int xc_get_cpumap_size(xc_interface *xch)
+{
+    int max_cpus = xc_get_max_cpus(xch);
+
+    if ( max_cpus < 0 )
+        return -1;
+    return (max_cpus + 7) / 8;
+}
+
+xc_cpumap_t xc_cpumap_alloc(xc_interface *xch)
+{
+    int sz = xc_get_cpumap_size(xch);
+
+    if ( sz <= 0 )
+        return NULL;
+    return calloc(1, sz);
+}

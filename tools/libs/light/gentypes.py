@@ -6,7 +6,8 @@ Generate libxl's types from the type description.
   gentypes.py <idl> <_libxl_types.h> <_libxl_types_json.h> <_libxl_types.c>
 
 For every Struct: the typedef, <type>_init, <type>_init_<keyvar> (when it
-holds a KeyedUnion), <type>_dispose, <type>_gen_json and <type>_to_json.
+holds a KeyedUnion), <type>_dispose (unless dispose_fn=None), <type>_copy
+(a deep copy), <type>_gen_json and <type>_to_json.
 For every Enumeration: the typedef, <type>_to_string, <type>_from_string,
 <type>_string_table, <type>_gen_json and <type>_to_json.
 
@@ -71,6 +72,7 @@ def enum_define(ty):
         "int %s_from_string(const char *s, %s *e);" % (t, t),
         "extern libxl_enum_string_table %s_string_table[];" % t,
         "char *%s_to_json(libxl_ctx *ctx, %s p);" % (t, t),
+        "int %s_from_json(libxl_ctx *ctx, %s *p, const char *s);" % (t, t),
     ]
     return out
 
@@ -86,8 +88,13 @@ def struct_define(ty):
             kv = f.type.keyvar
             out.append("void %s_init_%s(%s *p, %s %s);"
                        % (t, kv.name, t, kv.type.typename, kv.name))
-    out.append("void %s_dispose(%s *p);" % (t, t))
+    if ty.dispose_fn is not None:
+        out.append("void %s_dispose(%s *p);" % (t, t))
+    out.append("void %s_copy(libxl_ctx *ctx, %s *dst, const %s *src);"
+               % (t, t, t))
     out.append("char *%s_to_json(libxl_ctx *ctx, %s *p);" % (t, t))
+    out.append("int %s_from_json(libxl_ctx *ctx, %s *p, const char *s);"
+               % (t, t))
     return out
 
 
@@ -165,7 +172,7 @@ def needs_dispose(ty):
         return True
     if isinstance(ty, idl.Aggregate):
         if not is_anon(ty):
-            return True
+            return ty.dispose_fn is not None
         if isinstance(ty, idl.KeyedUnion):
             return any(needs_dispose(m.type) for m in ty.fields)
         return any(needs_dispose(f.type) for f in ty.fields)
@@ -195,7 +202,10 @@ def gen_dispose(ty, lv, parent, out, indent):
         return
     if isinstance(ty, idl.Aggregate) and (is_anon(ty) or parent is None):
         for f in ty.fields:
-            if needs_dispose(f.type):
+            if f.const and f.type.dispose_fn == "free":
+                out.append("%sfree((void *)%s);"
+                           % (indent, lv.member(f.name).expr))
+            elif needs_dispose(f.type):
                 gen_dispose(f.type, lv.member(f.name), lv, out, indent)
         return
     if ty.dispose_fn is not None:
@@ -240,6 +250,8 @@ def default_test(f, lv, parent):
         return "%s && %s" % (lv.expr, parent.member(ty.lenvar).expr)
     iv = field_init_val(f)
     if iv is not None:
+        if isinstance(ty, idl.Number):
+            return "%s != (%s)(%s)" % (lv.expr, ty.typename, iv)
         return "%s != %s" % (lv.expr, iv)
     if ty.check_default_fn is not None:
         return "!%s(%s)" % (ty.check_default_fn, lv.ref())
@@ -284,6 +296,8 @@ def gen_json(ty, lv, parent, out, indent):
         check(out, indent)
         for f in ty.fields:
             flv = lv.member(f.name)
+            if f.type.private:
+                continue
             if isinstance(f.type, idl.KeyedUnion):
                 kv = f.type.keyvar
                 out.append("%sswitch (%s) {"
@@ -328,6 +342,201 @@ def struct_json(ty):
             "    return libxl__object_to_json(ctx, \"%s\"," % t,
             "        (libxl__gen_json_callback)&%s_gen_json, (void *)p);" % t,
             "}", ""]
+    return out
+
+
+# ----------------------------------------------------------------------------
+# _copy
+
+def gen_copy(ty, dst, src, pdst, psrc, out, indent, const=False):
+    """Statements making dst (of type ty) a deep copy of src."""
+    if isinstance(ty, idl.Array):
+        n = psrc.member(ty.lenvar).expr
+        out.append("%s%s = %s;" % (indent, pdst.member(ty.lenvar).expr, n))
+        out.append("%s%s = libxl__copy_calloc(%s, sizeof(*%s));"
+                   % (indent, dst.val(), n, src.val()))
+        out.append("%sfor (int i = 0; i < %s; i++) {" % (indent, n))
+        gen_copy(ty.elem_type, dst.index("i"), src.index("i"), pdst, psrc,
+                 out, indent + "    ")
+        out.append("%s}" % indent)
+        return
+    if isinstance(ty, idl.KeyedUnion):
+        key = ty.keyvar.name
+        out.append("%s%s = %s;" % (indent, pdst.member(key).expr,
+                                   psrc.member(key).expr))
+        out.append("%sswitch (%s) {" % (indent, psrc.member(key).expr))
+        for m in ty.fields:
+            out.append("%scase %s:" % (indent, m.enumname))
+            if m.type is not None:
+                gen_copy(m.type, dst.member(m.name), src.member(m.name),
+                         pdst, psrc, out, indent + "    ")
+            out.append("%s    break;" % indent)
+        out += ["%sdefault:" % indent, "%s    break;" % indent,
+                "%s}" % indent]
+        return
+    if isinstance(ty, idl.Aggregate) and (is_anon(ty) or pdst is None):
+        for f in ty.fields:
+            if f.type.private:
+                continue
+            gen_copy(f.type, dst.member(f.name), src.member(f.name), dst, src,
+                     out, indent, f.const)
+        return
+    if ty.copy_fn is None:
+        out.append("%s%s = %s;" % (indent, dst.expr, src.expr))
+    elif const:
+        out.append("%s%s(ctx, (char **)&%s, (char * const *)&%s);"
+                   % (indent, ty.copy_fn, dst.expr, src.expr))
+    else:
+        out.append("%s%s(ctx, &%s, &%s);"
+                   % (indent, ty.copy_fn, dst.expr, src.expr))
+
+
+def struct_copy(ty):
+    t = ty.typename
+    out = ["void %s_copy(libxl_ctx *ctx, %s *dst, const %s *src)" % (t, t, t),
+           "{", "    (void)ctx;", "    memset(dst, 0, sizeof(*dst));"]
+    gen_copy(ty, Lv("dst", True), Lv("src", True), None, None, out, "    ")
+    out += ["}", ""]
+    return out
+
+
+# ----------------------------------------------------------------------------
+# _from_json (the parse of what _gen_json writes)
+
+NUMBER_PARSERS = {
+    "int": "libxl__int_parse_json",
+    "uint8_t": "libxl__uint8_parse_json",
+    "uint16_t": "libxl__uint16_parse_json",
+    "uint32_t": "libxl__uint32_parse_json",
+    "uint64_t": "libxl__uint64_parse_json",
+    "bool": "libxl__bool_parse_json",
+    "char *": "libxl__string_parse_json",
+}
+
+
+def parse_fn(ty):
+    if isinstance(ty, (idl.Enumeration, idl.Aggregate)):
+        return "libxl__%s_parse_json" % ty.typename[len("libxl_"):]
+    if ty.typename in NUMBER_PARSERS:
+        return NUMBER_PARSERS[ty.typename]
+    return "libxl__%s_parse_json" % ty.rawname
+
+
+def gen_parse(ty, lv, v, parent, pty, out, indent, const=False):
+    """Statements reading lv (of type ty) from the yajl value v."""
+    if isinstance(ty, idl.Array):
+        n = parent.member(ty.lenvar).expr
+        el = ty.elem_type
+        out += ["%sif (!YAJL_IS_ARRAY(%s))" % (indent, v),
+                "%s    return ERROR_FAIL;" % indent,
+                "%s%s = %s->u.array.len;" % (indent, n, v),
+                "%s%s = libxl__copy_calloc(%s, sizeof(*%s));"
+                % (indent, lv.val(), n, lv.val()),
+                "%sfor (int i = 0; i < %s; i++) {" % (indent, n)]
+        elv = lv.index("i")
+        if isinstance(el, idl.Aggregate):
+            out.append("%s    %s(%s);" % (indent, el.init_fn, elv.ref()))
+        elif el.init_val is not None:
+            out.append("%s    %s = %s;" % (indent, elv.expr, el.init_val))
+        gen_parse(el, elv, "%s->u.array.values[i]" % v, parent, pty, out,
+                  indent + "    ")
+        out.append("%s}" % indent)
+        return
+    if isinstance(ty, idl.Aggregate) and is_anon(ty):
+        out += ["%sif (!YAJL_IS_OBJECT(%s))" % (indent, v),
+                "%s    return ERROR_FAIL;" % indent]
+        gen_parse_fields(ty, lv, v, pty, out, indent)
+        return
+    if isinstance(ty, idl.Enumeration):
+        out += ["%s{" % indent, "%s    int e;" % indent, "",
+                "%s    if (libxl__enum_parse_json(%s, %s_string_table, &e))"
+                % (indent, v, ty.typename),
+                "%s        return ERROR_FAIL;" % indent,
+                "%s    %s = (%s)e;" % (indent, lv.expr, ty.typename),
+                "%s}" % indent]
+        return
+    ref = lv.ref()
+    if const:
+        ref = "(char **)" + ref
+    out += ["%sif (%s(%s, %s))" % (indent, parse_fn(ty), v, ref),
+            "%s    return ERROR_FAIL;" % indent]
+
+
+def gen_parse_fields(ty, lv, v, pty, out, indent):
+    for f in ty.fields:
+        t = f.type
+        if t.private:
+            continue
+        flv = lv.member(f.name)
+        if isinstance(t, idl.KeyedUnion):
+            kv = t.keyvar
+            for m in t.fields:
+                key = "%s.%s" % (kv.name, m.name)
+                keyexpr = lv.member(kv.name).expr
+                fresh = ("%s == %s" % (keyexpr, kv.type.init_val)
+                         if kv.type.init_val is not None else "!%s" % keyexpr)
+                # one member: a second, or a key set otherwise, is an error
+                out += ["%sif ((x = libxl__json_map_get(%s, \"%s\"))) {"
+                        % (indent, v, key),
+                        "%s    if (%s)" % (indent, fresh),
+                        "%s        %s_init_%s(%s, %s);"
+                        % (indent, pty.typename, kv.name, lv.ref(), m.enumname),
+                        "%s    else if (%s != %s)" % (indent, keyexpr, m.enumname),
+                        "%s        return ERROR_FAIL;" % indent]
+                if m.type is not None:
+                    # the member's own values are read from x
+                    sub = []
+                    gen_parse(m.type, flv.member(m.name), "xm", lv, pty, sub,
+                              indent + "        ")
+                    out += ["%s    {" % indent,
+                            "%s        yajl_val xm = x;" % indent,
+                            "%s        yajl_val x;" % indent, ""]
+                    out += sub
+                    out += ["%s        (void)x;" % indent, "%s    }" % indent]
+                out.append("%s}" % indent)
+            continue
+        out.append("%sif ((x = libxl__json_map_get(%s, \"%s\"))) {"
+                   % (indent, v, f.name))
+        if isinstance(t, idl.Aggregate) and is_anon(t):
+            out += ["%s    yajl_val xo = x;" % indent,
+                    "%s    yajl_val x;" % indent, ""]
+            sub = []
+            gen_parse(t, flv, "xo", lv, pty, sub, indent + "    ")
+            out += sub
+            out.append("%s    (void)x;" % indent)
+        else:
+            gen_parse(t, flv, "x", lv, pty, out, indent + "    ", f.const)
+        out.append("%s}" % indent)
+
+
+def struct_parse(ty):
+    t = ty.typename
+    fn = parse_fn(ty)
+    out = ["static int %s(yajl_val o, %s *p)" % (fn, t), "{",
+           "    yajl_val x;", "",
+           "    if (!YAJL_IS_OBJECT(o))", "        return ERROR_FAIL;"]
+    gen_parse_fields(ty, Lv("p", True), "o", ty, out, "    ")
+    out += ["    (void)x;", "    return 0;", "}", "",
+            "int %s_from_json(libxl_ctx *ctx, %s *p, const char *s)" % (t, t),
+            "{",
+            "    return libxl__object_from_json(ctx, \"%s\", s," % t,
+            "        (int (*)(yajl_val, void *))%s, p);" % fn,
+            "}", ""]
+    return out
+
+
+def enum_parse(ty):
+    t = ty.typename
+    fn = parse_fn(ty)
+    out = ["static int %s(yajl_val v, %s *p)" % (fn, t), "{", "    int e;", "",
+           "    if (libxl__enum_parse_json(v, %s_string_table, &e))" % t,
+           "        return ERROR_FAIL;",
+           "    *p = (%s)e;" % t, "    return 0;", "}", "",
+           "int %s_from_json(libxl_ctx *ctx, %s *p, const char *s)" % (t, t),
+           "{",
+           "    return libxl__object_from_json(ctx, \"%s\", s," % t,
+           "        (int (*)(yajl_val, void *))%s, p);" % fn,
+           "}", ""]
     return out
 
 
@@ -410,13 +619,27 @@ def main(argv):
     out += ["", "#endif /* %s */" % g]
     write(header_json, out)
 
-    out = [BANNER.rstrip(), "", "#include \"libxl_internal.h\"", ""]
+    out = [BANNER.rstrip(), "", "#include \"libxl_internal.h\"",
+           "#include \"libxl_json_parse.h\"", ""]
+    # the parsers call each other (nested types): prototypes first
+    for ty in types:
+        t = ty.typename
+        arg = "v" if isinstance(ty, idl.Enumeration) else "o"
+        out.append("static int %s(yajl_val %s, %s *p);" % (parse_fn(ty), arg, t))
+    out.append("")
+    for ty in types:
+        if isinstance(ty, idl.Enumeration):
+            out.extend(enum_parse(ty))
+        else:
+            out.extend(struct_parse(ty))
     for ty in types:
         if isinstance(ty, idl.Enumeration):
             out.extend(enum_impl(ty))
         else:
             out.extend(struct_init(ty))
-            out.extend(struct_dispose(ty))
+            if ty.dispose_fn is not None:
+                out.extend(struct_dispose(ty))
+            out.extend(struct_copy(ty))
             out.extend(struct_json(ty))
     write(impl, out)
     return 0

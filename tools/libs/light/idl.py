@@ -13,7 +13,8 @@ Vocabulary (as in Xen's IDL):
   Builtin("uuid", ...)                a type written by hand in C
   integer, bool, string, uint8..uint64, UInt(64, init_val=...)
   Enumeration("name", [(value, "NAME"), ...], init_val=...)
-  Struct("name", [("field", type[, {"init_val": "..."}]), ...], dir=...)
+  Struct("name", [("field", type[, {"init_val": "...", "const": True}]),
+                  ...], dir=..., dispose_fn=None)
   Struct(None, [...])                 an anonymous struct (for unions)
   KeyedUnion(None, enum_type, "keyvar", [("enumvalue", type|None), ...])
   Array(elem_type, "lenvar")          'int lenvar; elem_type *field;'
@@ -63,6 +64,10 @@ class Type(object):
         self.json_gen_fn = kw.pop("json_gen_fn", None)
         # int fn(const T *) true when the value is the default
         self.check_default_fn = kw.pop("check_default_fn", None)
+        # void fn(libxl_ctx *, T *dst, const T *src) (None: assignment)
+        self.copy_fn = kw.pop("copy_fn", None)
+        # libxl's own state: not copied, not written as JSON
+        self.private = kw.pop("private", False)
         self.extension = kw.pop("extension", False)
         if kw:
             raise TypeError("%s: unknown attributes %s" % (name, sorted(kw)))
@@ -125,11 +130,12 @@ class Enumeration(Type):
 
 
 class Field(object):
-    def __init__(self, ty, name, init_val=None, enumname=None):
+    def __init__(self, ty, name, init_val=None, enumname=None, const=False):
         self.type = ty
         self.name = name
         self.init_val = init_val
         self.enumname = enumname
+        self.const = const      # 'const char *' (a string libxl owns)
 
 
 class Aggregate(Type):
@@ -137,10 +143,15 @@ class Aggregate(Type):
 
     def __init__(self, name, fields, **kw):
         kw.setdefault("passby", PASS_BY_REFERENCE)
+        # dispose_fn=None: the type owns nothing and has no _dispose (Xen's
+        # sched_credit_params)
+        no_dispose = "dispose_fn" in kw and kw.pop("dispose_fn") is None
         Type.__init__(self, name, **kw)
         if self.typename is not None:
             self.init_fn = self.typename + "_init"
-            self.dispose_fn = self.typename + "_dispose"
+            if not no_dispose:
+                self.dispose_fn = self.typename + "_dispose"
+            self.copy_fn = self.typename + "_copy"
             self.json_gen_fn = self.typename + "_gen_json"
         self.fields = []
         for f in fields:
@@ -203,7 +214,8 @@ def field_decl(f, indent):
     if isinstance(t, Aggregate) and t.typename is None:
         return anon_decl(t, f.name, indent)
     if t.typename.endswith("*"):
-        return ["%s%s%s;" % (indent, t.typename, f.name)]
+        return ["%s%s%s%s;" % (indent, "const " if f.const else "",
+                               t.typename, f.name)]
     return ["%s%s %s;" % (indent, t.typename, f.name)]
 
 
@@ -223,6 +235,7 @@ uint16 = UInt(16)
 uint32 = UInt(32)
 uint64 = UInt(64)
 string = Builtin("char *", namespace=None, dispose_fn="free",
+                 copy_fn="libxl_string_copy",
                  json_gen_fn="libxl__string_gen_json")
 
 

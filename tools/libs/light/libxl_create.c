@@ -15,8 +15,79 @@
  */
 #include <xenguest.h>
 
+#include <sys/time.h>
+
 #include "libxl_internal.h"
 #include "libxl_stream.h"
+
+/* libxl_dom.c writes it: /vm/<uuid>/start_time, as Xen's. */
+uint32_t libxl_vm_get_start_time(libxl_ctx *ctx, uint32_t domid)
+{
+    libxl_dominfo info;
+    char *s = NULL, *end;
+    unsigned long t = 0;
+    int rc;
+
+    libxl_dominfo_init(&info);
+    rc = libxl_domain_info(ctx, &info, domid);
+    if (!rc) {
+        char *path = GCSPRINTF("/vm/" LIBXL_UUID_FMT "/start_time",
+                               LIBXL_UUID_BYTES(info.uuid));
+
+        s = path ? libxl__xs_read(ctx, XBT_NULL, path) : NULL;
+        free(path);
+    }
+    libxl_dominfo_dispose(&info);
+    if (s) {
+        errno = 0;
+        t = strtoul(s, &end, 10);
+        if (errno || end == s || (*end && *end != '.') || t > UINT32_MAX - 1)
+            s = (free(s), NULL);
+    }
+    if (!s) {
+        LOGD(ERROR, domid, "Can't get start time of domain");
+        return -1;
+    }
+    free(s);
+    return t;
+}
+
+/*
+ * Devices are not implemented yet: a configuration asking for any is
+ * refused (ERROR_NI, before anything is done) rather than run without
+ * them.  The name of the first kind asked for, or NULL.
+ */
+static const char *config_devices(const libxl_domain_config *d)
+{
+    const struct { const char *what; int n; } kinds[] = {
+        { "disks", d->num_disks }, { "nics", d->num_nics },
+        { "pcidevs", d->num_pcidevs }, { "rdms", d->num_rdms },
+        { "dtdevs", d->num_dtdevs }, { "vfbs", d->num_vfbs },
+        { "vkbs", d->num_vkbs }, { "vtpms", d->num_vtpms },
+        { "p9s", d->num_p9s }, { "pvcallsifs", d->num_pvcallsifs },
+        { "vdispls", d->num_vdispls }, { "vsnds", d->num_vsnds },
+        { "channels", d->num_channels }, { "usbctrls", d->num_usbctrls },
+        { "usbdevs", d->num_usbdevs },
+    };
+
+    for (unsigned int i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+        if (kinds[i].n)
+            return kinds[i].what;
+    return NULL;
+}
+
+static int domain_config_devices_check(libxl_ctx *ctx,
+                                       const libxl_domain_config *d_config)
+{
+    const char *what = config_devices(d_config);
+
+    if (what) {
+        LOG(ERROR, "devices (%s) are not supported by this toolstack yet",
+            what);
+        return ERROR_NI;
+    }
+    return 0;
+}
 
 /*
  * The checks libxl itself makes of a configuration, before doing
@@ -42,6 +113,8 @@ static int domain_config_check(libxl_ctx *ctx, libxl_domain_config *d_config)
         LOG(ERROR, "no kernel given for a PVH domain");
         return ERROR_INVAL;
     }
+    if (domain_config_devices_check(ctx, d_config))
+        return ERROR_NI;
     if (b_info->max_vcpus < 0 ||
         (b_info->max_vcpus == 0 && b_info->avail_vcpus.size)) {
         LOG(ERROR, "invalid number of vCPUs %d", b_info->max_vcpus);
@@ -102,16 +175,20 @@ static int domain_make(libxl_ctx *ctx, const libxl_domain_config *d_config,
     uint32_t id = 0;
 
     /*
-     * The highest grant-table version the host offers (Xen's libxl, for a
-     * max_grant_version left at its default): createdomain refuses 0.
+     * max_grant_version, or the highest grant-table version the host
+     * offers (Xen's libxl, for one left at its default): createdomain
+     * refuses 0.
      */
     if (xc_physinfo(ctx->xch, &info) < 0) {
         LOGE(ERROR, "getting physinfo");
         return libxl__xc_error(errno);
     }
-    create.grant_opts = XEN_DOMCTL_GRANT_version(
-        (info.capabilities & XEN_SYSCTL_PHYSCAP_gnttab_v2) ? 2 :
-        (info.capabilities & XEN_SYSCTL_PHYSCAP_gnttab_v1) ? 1 : 0);
+    if (b_info->max_grant_version != (int)LIBXL_MAX_GRANT_DEFAULT)
+        create.grant_opts = XEN_DOMCTL_GRANT_version(b_info->max_grant_version);
+    else
+        create.grant_opts = XEN_DOMCTL_GRANT_version(
+            (info.capabilities & XEN_SYSCTL_PHYSCAP_gnttab_v2) ? 2 :
+            (info.capabilities & XEN_SYSCTL_PHYSCAP_gnttab_v1) ? 1 : 0);
 
     memcpy(create.handle, c_info->uuid.uuid, sizeof(create.handle));
     if (c_info->domid > 0 && c_info->domid < DOMID_FIRST_RESERVED)
@@ -325,6 +402,9 @@ int libxl_domain_create_restore(libxl_ctx *ctx, libxl_domain_config *d_config,
             libxl_domain_type_to_string(c_info->type) ?: "(invalid)");
         return ERROR_INVAL;
     }
+    rc = domain_config_devices_check(ctx, d_config);
+    if (rc)
+        return rc;
     rc = build_info_setdefault(ctx, b_info);
     if (rc)
         return rc;
@@ -357,6 +437,12 @@ int libxl_domain_create_restore(libxl_ctx *ctx, libxl_domain_config *d_config,
     if (!rc)
         rc = libxl__memory_record(ctx, id, &info.uuid, b_info->target_memkb,
                                   b_info->max_memkb);
+    if (!rc) {
+        char *vm_path = GCSPRINTF("/vm/" LIBXL_UUID_FMT, LIBXL_UUID_BYTES(info.uuid));
+
+        rc = vm_path ? libxl__start_time_write(ctx, XBT_NULL, vm_path) : ERROR_NOMEM;
+        free(vm_path);
+    }
     libxl_dominfo_dispose(&info);
     if (rc)
         goto fail;

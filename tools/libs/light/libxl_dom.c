@@ -151,6 +151,26 @@ int libxl__domain_make_xs(libxl_ctx *ctx, uint32_t domid,
 }
 
 /* Xen's libxl__build_post: the entries the guest reads, then introduce. */
+/*
+ * When the domain was made, as Xen keeps it: "%lu.%02d" seconds and
+ * centiseconds since the epoch in /vm/<uuid>/start_time (libxl_vm_get_start_time,
+ * `xl uptime`).  A domain restored or migrated in starts again, as in Xen.
+ */
+int libxl__start_time_write(libxl_ctx *ctx, xs_transaction_t t, const char *vm_path)
+{
+    struct timeval now;
+    char *path, *val;
+    int rc;
+
+    gettimeofday(&now, NULL);
+    path = GCSPRINTF("%s/start_time", vm_path);
+    val = GCSPRINTF("%lu.%02d", (unsigned long)now.tv_sec, (int)now.tv_usec / 10000);
+    rc = path && val ? libxl__xs_write_checked(ctx, t, path, val) : ERROR_NOMEM;
+    free(val);
+    free(path);
+    return rc;
+}
+
 static int build_post_xs(libxl_ctx *ctx, uint32_t domid,
                          const libxl_domain_build_info *info,
                          const libxl__domain_build_state *state,
@@ -159,7 +179,6 @@ static int build_post_xs(libxl_ctx *ctx, uint32_t domid,
 {
     char buf[64];
     int rc = 0, i;
-    struct timeval now;
 
 #define PUT(dir, key, ...) \
     (snprintf(buf, sizeof(buf), __VA_ARGS__), write_at(ctx, t, dir, key, buf))
@@ -178,11 +197,8 @@ static int build_post_xs(libxl_ctx *ctx, uint32_t domid,
         snprintf(key, sizeof(key), "cpu/%d/availability", i);
         rc = write_at(ctx, t, dom_path, key, online ? "online" : "offline");
     }
-    if (!rc && vm_path) {
-        gettimeofday(&now, NULL);
-        rc = PUT(vm_path, "start_time", "%lu.%02d", (unsigned long)now.tv_sec,
-                 (int)now.tv_usec / 10000);
-    }
+    if (!rc && vm_path)
+        rc = libxl__start_time_write(ctx, t, vm_path);
 #undef PUT
     return rc;
 }

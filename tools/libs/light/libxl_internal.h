@@ -111,6 +111,7 @@ char *libxl__sprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)))
 #define GCSPRINTF(f, ...) libxl__sprintf(f, ##__VA_ARGS__)
 char *libxl__xs_get_dompath(libxl_ctx *ctx, uint32_t domid);
 char *libxl__xs_libxl_path(uint32_t domid);
+int libxl__start_time_write(libxl_ctx *ctx, xs_transaction_t t, const char *vm_path);
 /* NULL (errno set) if the node is not there. */
 char *libxl__xs_read(libxl_ctx *ctx, xs_transaction_t t, const char *path);
 /* *result_out NULL if the node is not there; an error (logged) otherwise. */
@@ -157,5 +158,12 @@ static inline int libxl__defbool_is_default(const libxl_defbool *db)
 int libxl__string_list_is_empty(const libxl_string_list *psl);
 int libxl__key_value_list_is_empty(const libxl_key_value_list *pkvl);
 int libxl__hwcap_is_default(const libxl_hwcap *hwcap);
+int libxl__mac_is_default(const libxl_mac *mac);
+int libxl__cpuid_policy_is_empty(const libxl_cpuid_policy_list *pl);
+
+/* calloc(n, sz) for the generated _copy functions: NULL when n is 0;
+ * exits as libxl_string_list_copy does when memory runs out. */
+void *libxl__copy_calloc(int n, size_t sz);
+#define LIBXL_INVALID_GFN (~(uint64_t)0)
 
 #endif /* LIBXL_INTERNAL_H */

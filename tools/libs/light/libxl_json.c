@@ -112,6 +112,57 @@ yajl_gen_status libxl_hwcap_gen_json(yajl_gen hand, libxl_hwcap *p)
     return yajl_gen_array_close(hand);
 }
 
+/* "00:16:3e:12:34:56", as Xen */
+yajl_gen_status libxl_mac_gen_json(yajl_gen hand, libxl_mac *p)
+{
+    char buf[LIBXL_MAC_FMTLEN + 1];
+
+    snprintf(buf, sizeof(buf), LIBXL_MAC_FMT, LIBXL_MAC_BYTES((*p)));
+    return yajl_gen_string(hand, (const unsigned char *)buf, strlen(buf));
+}
+
+/* A policy list is always empty here (libxl.h): the empty list. */
+yajl_gen_status libxl_cpuid_policy_list_gen_json(yajl_gen hand,
+                                                 libxl_cpuid_policy_list *p)
+{
+    yajl_gen_status s;
+
+    (void)p;
+    s = yajl_gen_array_open(hand);
+    if (s != yajl_gen_status_ok)
+        return s;
+    return yajl_gen_array_close(hand);
+}
+
+/* The sixteen bytes, as a list of numbers. */
+yajl_gen_status libxl_ms_vm_genid_gen_json(yajl_gen hand, libxl_ms_vm_genid *p)
+{
+    yajl_gen_status s;
+
+    s = yajl_gen_array_open(hand);
+    if (s != yajl_gen_status_ok)
+        return s;
+    for (unsigned int i = 0; i < LIBXL_MS_VM_GENID_LEN; i++) {
+        s = yajl_gen_integer(hand, p->bytes[i]);
+        if (s != yajl_gen_status_ok)
+            return s;
+    }
+    return yajl_gen_array_close(hand);
+}
+
+int libxl__mac_is_default(const libxl_mac *mac)
+{
+    for (unsigned int i = 0; i < sizeof(*mac); i++)
+        if ((*mac)[i])
+            return 0;
+    return 1;
+}
+
+int libxl__cpuid_policy_is_empty(const libxl_cpuid_policy_list *pl)
+{
+    return !*pl;
+}
+
 int libxl__string_list_is_empty(const libxl_string_list *psl)
 {
     return !*psl || !(*psl)[0];

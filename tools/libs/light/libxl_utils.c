@@ -261,6 +261,56 @@ void libxl_string_copy(libxl_ctx *ctx, char **dst, char * const *src)
 
 /* ---- bitmaps --------------------------------------------------------------- */
 
+void *libxl__copy_calloc(int n, size_t sz)
+{
+    return n > 0 ? xcalloc_or_die(n, sz) : NULL;
+}
+
+void libxl_mac_copy(libxl_ctx *ctx, libxl_mac *dst, const libxl_mac *src)
+{
+    (void)ctx;
+    memcpy(*dst, *src, sizeof(*dst));
+}
+
+bool libxl_ms_vm_genid_is_zero(const libxl_ms_vm_genid *id)
+{
+    for (unsigned int i = 0; i < LIBXL_MS_VM_GENID_LEN; i++)
+        if (id->bytes[i])
+            return false;
+    return true;
+}
+
+void libxl_ms_vm_genid_copy(libxl_ctx *ctx, libxl_ms_vm_genid *dst,
+                            const libxl_ms_vm_genid *src)
+{
+    (void)ctx;
+    *dst = *src;
+}
+
+/*
+ * CPUID policies: this libxl has no way to make one (no cpuid= and no
+ * libxl_cpuid_parse_config), so every list is NULL, the empty list; these
+ * keep Xen's contract for it.
+ */
+void libxl_cpuid_dispose(libxl_cpuid_policy_list *cpuid_list)
+{
+    *cpuid_list = NULL;
+}
+
+int libxl_cpuid_policy_list_length(const libxl_cpuid_policy_list *l)
+{
+    return *l ? 1 : 0;
+}
+
+void libxl_cpuid_policy_list_copy(libxl_ctx *ctx,
+                                  libxl_cpuid_policy_list *dst,
+                                  const libxl_cpuid_policy_list *src)
+{
+    (void)ctx;
+    (void)src;
+    *dst = NULL;
+}
+
 void libxl_bitmap_init(libxl_bitmap *map)
 {
     memset(map, 0, sizeof(*map));

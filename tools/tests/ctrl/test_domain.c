@@ -375,7 +375,93 @@ static void test_paging_mempool(void)
     close_xch(xch);
 }
 
+/* A host of 12 CPUs (2-byte maps); vCPU 1 of d6 runs on CPU 9. */
+static bool affinity_maps_safe;
+
+static long vcpu_answer(struct fake_call *c, void *live)
+{
+    if ( c->op == __HYPERVISOR_sysctl )
+    {
+        struct xen_sysctl *sc = live;
+
+        if ( sc->cmd == XEN_SYSCTL_physinfo )
+        {
+            sc->u.physinfo.max_cpu_id = 11;
+            sc->u.physinfo.nr_cpus = 12;
+        }
+        return 0;
+    }
+    if ( c->op == __HYPERVISOR_domctl )
+    {
+        struct xen_domctl *d = live;
+
+        if ( d->cmd == XEN_DOMCTL_getvcpuinfo )
+        {
+            if ( d->u.getvcpuinfo.vcpu > 1 )
+                return -ESRCH;
+            d->u.getvcpuinfo.online = 1;
+            d->u.getvcpuinfo.running = 1;
+            d->u.getvcpuinfo.cpu_time = 123456789;
+            d->u.getvcpuinfo.cpu = 9;
+        }
+        if ( d->cmd == XEN_DOMCTL_getvcpuaffinity )
+        {
+            struct xen_domctl_vcpuaffinity *va = &d->u.vcpuaffinity;
+            uint8_t *hard = va->cpumap_hard.bitmap.p;
+            uint8_t *soft = va->cpumap_soft.bitmap.p;
+
+            affinity_maps_safe = fake_is_safe(hard, 2) && fake_is_safe(soft, 2);
+            if ( affinity_maps_safe )
+            {
+                hard[0] = 0x00, hard[1] = 0x02;     /* CPU 9 */
+                soft[0] = 0xff, soft[1] = 0x0f;     /* all 12 */
+            }
+        }
+    }
+    return 0;
+}
+
+static void test_vcpu_info_affinity(void)
+{
+    xc_interface *xch = open_xch(vcpu_answer);
+    xc_vcpuinfo_t vi;
+    uint8_t hard[2] = { 0xaa, 0xaa }, soft[2] = { 0 };
+    struct fake_call *c;
+
+    CHECK(xc_get_max_cpus(xch) == 12 && xc_get_cpumap_size(xch) == 2,
+          "12 CPUs, 2-byte maps");
+    fake_answer(vcpu_answer);
+    CHECK(xc_vcpu_getinfo(xch, 6, 1, &vi) == 0 && vi.online && vi.running &&
+          vi.cpu == 9 && vi.cpu_time == 123456789, "getvcpuinfo");
+    CHECK_DOMCTL(CALL(0), XEN_DOMCTL_getvcpuinfo, 6);
+    CHECK(CALL(0)->domctl.u.getvcpuinfo.vcpu == 1, "vcpu %u",
+          CALL(0)->domctl.u.getvcpuinfo.vcpu);
+    CHECK_ERRNO(xc_vcpu_getinfo(xch, 6, 2, &vi), ESRCH, "past the last vCPU");
+
+    fake_answer(vcpu_answer);
+    CHECK(xc_vcpu_getaffinity(xch, 6, 1, hard, soft,
+                              XEN_VCPUAFFINITY_HARD | XEN_VCPUAFFINITY_SOFT) == 0,
+          "getvcpuaffinity");
+    c = CALL(fake_nr_calls - 1);
+    CHECK_DOMCTL(c, XEN_DOMCTL_getvcpuaffinity, 6);
+    CHECK(c->domctl.u.vcpuaffinity.vcpu == 1 &&
+          c->domctl.u.vcpuaffinity.flags ==
+              (XEN_VCPUAFFINITY_HARD | XEN_VCPUAFFINITY_SOFT) &&
+          c->domctl.u.vcpuaffinity.cpumap_hard.nr_bits == 16 &&
+          c->domctl.u.vcpuaffinity.cpumap_soft.nr_bits == 16,
+          "vcpu, flags and 16-bit maps");
+    CHECK(affinity_maps_safe, "the maps are hypercall buffers");
+    CHECK(hard[0] == 0x00 && hard[1] == 0x02 && soft[0] == 0xff &&
+          soft[1] == 0x0f, "maps copied back: %02x%02x %02x%02x", hard[0],
+          hard[1], soft[0], soft[1]);
+    CHECK_ERRNO(xc_vcpu_getaffinity(xch, 6, 1, NULL, soft,
+                                    XEN_VCPUAFFINITY_HARD), EINVAL,
+                "a hard map asked for but not given");
+    close_xch(xch);
+}
+
 const struct test_case domain_tests[] = {
+    { "vcpu_info_affinity", test_vcpu_info_affinity },
     { "domain_pause", test_pause },
     { "domain_unpause", test_unpause },
     { "domain_destroy", test_destroy },

@@ -10,6 +10,7 @@
  *   domctl   getdomaininfo, createdomain, pause/unpause, destroy, max_mem,
  *            get/set_paging_mempool_size, get/sethvmcontext, shadow_op
  *            (log-dirty ENABLE, OFF, CLEAN with LOGDIRTY_FINAL, PEEK), and
+ *            getvcpuinfo, getvcpuaffinity (every vCPU on CPU 0), and
  *            this project's get_dirty_stats, get_dirty_blocks,
  *            get_exit_counts, dirty_rearm (fake_domctl.c)
  *   sysctl   getdomaininfolist, physinfo, readconsole, get_dirty_stats_all

@@ -470,6 +470,52 @@ static long dirty_rearm(struct xen_domctl *dc, struct fake_dom *d)
     return 0;
 }
 
+/* ---- vCPUs, as the hypervisor: all on the one physical CPU ------------------------- */
+
+/*
+ * vCPUs 0 .. max_vcpus - 1; the first nr_cpus are up.  vCPU 0 carries the
+ * domain's running flag and its CPU time; the others are blocked.
+ */
+static long getvcpuinfo(struct xen_domctl *dc, struct fake_dom *d)
+{
+    struct xen_domctl_getvcpuinfo *vi = &dc->u.getvcpuinfo;
+    unsigned int nv = d->max_vcpus ? d->max_vcpus : 1, v = vi->vcpu;
+    int rc;
+
+    if ( (rc = fake_injected("getvcpuinfo")) )
+        return rc;
+    if ( v >= nv )
+        return -ESRCH;
+    vi->online = v < d->nr_cpus;
+    vi->running = vi->online && v == 0 && (d->flags & XEN_DOMINF_running);
+    vi->blocked = vi->online && !vi->running;
+    vi->cpu_time = v == 0 ? d->cpu_time : 0;
+    vi->cpu = 0;
+    return 0;
+}
+
+static void fake_cpumap(struct xenctl_bitmap *b)
+{
+    uint8_t *map = b->bitmap.p;
+
+    for ( unsigned int i = 0; map && i < (b->nr_bits + 7) / 8; i++ )
+        map[i] = i == 0 ? 0x01 : 0;         /* CPU 0, the only one */
+}
+
+static long getvcpuaffinity(struct xen_domctl *dc, struct fake_dom *d)
+{
+    struct xen_domctl_vcpuaffinity *va = &dc->u.vcpuaffinity;
+    unsigned int nv = d->max_vcpus ? d->max_vcpus : 1;
+
+    if ( va->vcpu >= nv )
+        return -ESRCH;
+    if ( va->flags & XEN_VCPUAFFINITY_HARD )
+        fake_cpumap(&va->cpumap_hard);
+    if ( va->flags & XEN_VCPUAFFINITY_SOFT )
+        fake_cpumap(&va->cpumap_soft);
+    return 0;
+}
+
 /* ---- dispatch ---------------------------------------------------------------------- */
 
 static const struct {
@@ -492,6 +538,8 @@ static const struct {
     { XEN_DOMCTL_get_exit_counts,          get_exit_counts, false },
     { XEN_DOMCTL_get_dirty_blocks,         get_dirty_blocks, false },
     { XEN_DOMCTL_dirty_rearm,              dirty_rearm,     false },
+    { XEN_DOMCTL_getvcpuinfo,              getvcpuinfo,     false },
+    { XEN_DOMCTL_getvcpuaffinity,          getvcpuaffinity, false },
 };
 
 long fake_domctl(struct xen_domctl *dc)

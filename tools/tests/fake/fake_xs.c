@@ -70,7 +70,6 @@ static unsigned int nnodes;
 static struct { unsigned int domid, port; unsigned long gfn; } intro[MAX_INTRO];
 static unsigned int nintro;
 static bool loaded, in_transaction;
-static ino_t loaded_ino;                /* of the state file read last */
 
 static void record(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void record(const char *fmt, ...)
@@ -173,15 +172,21 @@ static void clear(void)
 static struct node *add_node(const char *path);
 static void builtin_tree(void);
 
-/* (Re-)read the state file: another process may have saved since. */
+/*
+ * (Re-)read the state file before every access outside a transaction:
+ * another process may have saved since.  Not keyed on the file's inode:
+ * save() replaces the file by rename(), and tmpfs hands a freed inode
+ * number to the next file, so another process's save could look like
+ * none and this one would write a stale tree over it (seen in xl migrate:
+ * the receiver's whole tree lost to the sender's destroy).
+ */
 static void load(void)
 {
     const char *path = getenv("FAKE_XS_STATE");
     char line[8192];
-    struct stat st;
     FILE *f;
 
-    if (loaded && (in_transaction || !path || stat(path, &st) || st.st_ino == loaded_ino))
+    if (loaded && (in_transaction || !path))
         return;
     loaded = true;
     clear();
@@ -191,8 +196,6 @@ static void load(void)
     }
     if (!(f = fopen(path, "r")))
         return;
-    if (!fstat(fileno(f), &st))
-        loaded_ino = st.st_ino;
     while (fgets(line, sizeof(line), f)) {
         char *p = strtok(line, " \n"), *perms, *val;
         struct node *nd;
@@ -250,12 +253,6 @@ static void save(void)
                 intro[i].port);
     fclose(f);
     rename(tmp, path);
-    {
-        struct stat st;
-
-        if (!stat(path, &st))
-            loaded_ino = st.st_ino;
-    }
 }
 
 /* A change outside a transaction is saved at once. */
@@ -602,7 +599,7 @@ bool xs_transaction_end(struct xs_handle *h, xs_transaction_t t, bool abort)
     in_transaction = false;
     if (abort) {
         if (getenv("FAKE_XS_STATE")) {
-            loaded_ino = 0;
+            loaded = false;
             load();
         }
         return true;

@@ -14,7 +14,12 @@
 #      --libs xenlight against the installed tree builds and links a
 #      client, which runs on the installed libraries over the fake;
 #   4. the same client built against Debian's libxen-dev (its headers and
-#      libraries: -lxenlight -lxenctrl -lxentoollog) runs on ours.
+#      libraries: -lxenlight -lxenctrl -lxentoollog) runs on ours: with
+#      Debian's layouts it reads the domain list and a libxl_dominfo, has
+#      our library initialise (Xen's defaults), copy and print as JSON a
+#      libxl_domain_config it filled, lists a domain's vCPUs
+#      (libxl_vcpuinfo) and reads back the configuration libxl
+#      reconstructs for it.
 # The last line is "N passed, N failed"; the exit status is 1 on failure.
 set -u
 cd "$(dirname "$0")"
@@ -115,7 +120,8 @@ for f in usr/sbin/xl usr/sbin/xentop usr/include/xenctrl.h usr/include/xenguest.
          usr/include/_libxl_types.h usr/include/libxlutil.h usr/include/xen/domctl.h \
          usr/include/xen/hvm/save.h usr/include/xen/arch-x86/xen.h usr/include/xen/sys/privcmd.h \
          usr/share/man/man1/xl.1 usr/share/man/man1/xentop.1 usr/share/man/man3/libxl.3 \
-         usr/share/man/man5/xl.cfg.5; do
+         usr/share/man/man5/xl.cfg.5 usr/share/man/man5/xl.conf.5 \
+         etc/bash_completion.d/xl; do
     [ -f "$R/$f" ] || problem "no /$f"
 done
 for pc in xencall xencontrol xendevicemodel xenforeignmemory xenguest xenlight xentoollog xlutil; do
@@ -128,7 +134,7 @@ done
 end
 
 begin "the man pages are roff with their NAME"
-for p in man1/xl.1 man1/xentop.1 man3/libxl.3 man5/xl.cfg.5; do
+for p in man1/xl.1 man1/xentop.1 man3/libxl.3 man5/xl.cfg.5 man5/xl.conf.5; do
     f=$R/usr/share/man/$p
     name=$(basename "$p"); name=${name%.*}
     head -n 30 "$f" 2>/dev/null | grep -q "^\.TH \"$name\" \"${p##*.}\"" || problem "$p: no .TH $name"
@@ -181,7 +187,40 @@ EOF2
 CLIENT_OUT='xen 4.17: 1 CPUs at 2400000 kHz, 131072 of 524288 pages free
 domain 0: 1048576 KiB, 2 vCPUs
 domain 5: 131072 KiB, 2 vCPUs
-domain 5: max 131072 KiB, cpu 900000000 ns'
+domain 5: max 131072 KiB, cpu 900000000 ns
+{
+    "c_info": {
+        "type": "pvh",
+        "name": "client"
+    },
+    "b_info": {
+        "max_vcpus": 2,
+        "max_memkb": 65536,
+        "target_memkb": 65536,
+        "sched_params": {
+
+        },
+        "kernel": "/boot/guest",
+        "cmdline": "console=hvc0",
+        "type.pvh": {
+            "pvshim_path": "/shim"
+        },
+        "arch_arm": {
+
+        },
+        "arch_x86": {
+            "msr_relaxed": "True"
+        },
+        "vmtrace_buf_kb": 64,
+        "vpmu": "False"
+    },
+    "on_crash": "preserve"
+}
+from_json: same
+create with a disk: ni, domid invalid
+vcpu 0: online, cpu 0, 900000000 ns, hard 0, soft 0
+vcpu 1: online, cpu 0, 0 ns, hard 0, soft 0
+domain 5: pvh, 2 vCPUs, 131072 KiB, on_crash destroy'
 # Which file the dynamic linker loads for a library (ldd).
 loaded() {   # program library
     LD_LIBRARY_PATH=$LDPATH ldd "$1" | awk -v l="$2" '$1 == l { print $3 }'

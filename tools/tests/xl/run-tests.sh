@@ -28,7 +28,7 @@ add_counts "$units" "$units_rc"
 
 # A fresh fake machine: dom0, guest1 (1), web (5).
 machine() {
-    rm -rf "$W/run"
+    rm -rf "$W/run" "$BIN/etc-xen"
     mkdir -p "$W/run"
     cat >"$W/state" <<'EOF'
 domain 0 flags=running tot=262144 max=262144 vcpus=2 maxvcpu=1 cpu=41200000000
@@ -181,7 +181,16 @@ want_out <<'EOF'
                 ],
                 "max_memkb": 262144,
                 "target_memkb": 262144,
+                "sched_params": {
+
+                },
                 "type.pvh": {
+
+                },
+                "arch_arm": {
+
+                },
+                "arch_x86": {
 
                 }
             }
@@ -302,6 +311,195 @@ xl domname 1
 want_out <<<"guest1"
 xl domid nosuch
 want_rc 1
+end
+
+begin "xl list -n: NODE Affinity, all on one node; -c: Pool-0"
+machine
+xl list -n
+want_rc 0
+want_out <<'EOF'
+Name                                        ID   Mem VCPUs	State	Time(s) NODE Affinity
+Domain-0                                     0  1024     2     r-----      41.2 all
+guest1                                       1   256     1     -b----       3.5 all
+web                                          5   128     2     r-----       0.9 all
+EOF
+want_err </dev/null
+xl list -c web
+want_rc 0
+want_out <<'EOF'
+Name                                        ID   Mem VCPUs	State	Time(s)         Cpupool
+web                                          5   128     2     r-----       0.9          Pool-0
+EOF
+xl list --numa --cpupool 1
+want_rc 0
+want_out_has '^guest1 +1 +256 +1 +-b---- +3\.5 +Pool-0 all$'
+end
+
+begin "xl shutdown <domain>: SHUTDOWN_poweroff, Xen's message"
+machine
+xl shutdown web
+want_rc 0
+want_no_out
+want_err <<<"Shutting down domain 5"
+want_log <<<"shutdown 5 0"
+want_state_has '^domain 5 .*flags=[a-z,]*shutdown'
+end
+
+begin "xl reboot -w: SHUTDOWN_reboot, waits until the domain has shut down"
+machine
+xl reboot -w guest1
+want_rc 0
+want_no_out
+want_err <<'EOF'
+Rebooting domain 1
+Waiting for 1 domains
+Domain 1 has been shut down, reason code 1
+EOF
+want_log <<<"shutdown 1 1"
+end
+
+begin "xl shutdown -a -w: every guest, not domain 0"
+machine
+xl shutdown -a -w
+want_rc 0
+want_err <<'EOF'
+Shutting down domain 1
+Shutting down domain 5
+Waiting for 2 domains
+Domain 1 has been shut down, reason code 0
+Domain 5 has been shut down, reason code 0
+EOF
+want_log <<'EOF'
+shutdown 1 0
+shutdown 5 0
+EOF
+end
+
+begin "xl shutdown: no domain, unknown domain, hypervisor error"
+machine
+xl shutdown
+want_rc 1
+want_err <<'EOF'
+You must specify -a or a domain id.
+
+EOF
+want_log </dev/null
+xl reboot nosuch
+want_rc 1
+want_err <<<"Error: Domain 'nosuch' does not exist."
+want_log </dev/null
+echo "fail shutdown 1" >>"$W/state"
+xl shutdown 5
+want_rc 1
+want_err_has '^shutdown failed \(rc=-[0-9]+\)$'
+end
+
+begin "xl rename: the new name everywhere; taken names and unknown domains refused"
+machine
+xl rename web www
+want_rc 0
+want_no_out
+want_err </dev/null
+xl domid www
+want_out <<<"5"
+xl list 5
+want_out_has '^www +5 '
+xl rename guest1 www
+want_rc 1
+want_err_has "Can't rename domain 'guest1'\.$"
+xl domname 1
+want_out <<<"guest1"
+xl rename nosuch x
+want_rc 1
+want_err <<<"Error: Domain 'nosuch' does not exist."
+xl rename 5
+want_rc 2
+end
+
+begin "xl vcpu-list: Xen's columns, from getvcpuinfo and getvcpuaffinity"
+machine
+xl vcpu-list
+want_rc 0
+want_out <<'EOF'
+Name                                ID  VCPU   CPU State   Time(s) Affinity (Hard / Soft)
+Domain-0                             0     0    0   r--      41.2  all / all
+Domain-0                             0     1    0   -b-       0.0  all / all
+guest1                               1     0    0   -b-       3.5  all / all
+web                                  5     0    0   r--       0.9  all / all
+web                                  5     1    0   -b-       0.0  all / all
+EOF
+want_err </dev/null
+setfield 5 vcpus=1
+xl vcpu-list web
+want_rc 0
+want_out <<'EOF'
+Name                                ID  VCPU   CPU State   Time(s) Affinity (Hard / Soft)
+web                                  5     0    0   r--       0.9  all / all
+web                                  5     1    -   --p       0.0  all / all
+EOF
+xl vcpu-list nosuch
+want_rc 1
+want_err <<<"Error: Domain 'nosuch' does not exist."
+echo "fail getvcpuinfo 22" >>"$W/state"
+xl vcpu-list web
+want_rc 0
+want_out <<<'Name                                ID  VCPU   CPU State   Time(s) Affinity (Hard / Soft)'
+want_err_has 'Getting vcpu info'
+end
+
+begin "xl uptime: Xen's columns; -s the short form; domains without a start time skipped"
+machine
+now=$(date +%s)
+printf '/vm/5a1e0000-0000-4000-8000-000000000005/start_time n0,r5 %s.00\n' \
+    $((now - 90061)) >>"$W/xenstore"
+xl uptime web
+want_rc 0
+want_out_has '^Name                              +ID Uptime$'
+want_out_has '^web                                  5 1 day,  1:01:0[12]$'
+xl uptime -s 5
+want_rc 0
+want_out_has '^ [0-2][0-9]:[0-5][0-9]:[0-5][0-9] up 1 day,  1:01, web \(5\)$'
+xl uptime
+want_rc 0
+want_out_has '^Domain-0                             0 ([0-9]+ days?, )?[ 0-9][0-9]:[0-5][0-9]:[0-5][0-9]$'
+want_out_has '^web                                  5 1 day,  1:01:0[12]$'
+! grep -q '^guest1' "$W/out" || problem "guest1 has no start time, yet is listed"
+want_err_has "Can't get start time of domain"
+end
+
+begin "xl network-list / block-list: Xen's headers, no devices yet"
+machine
+xl network-list web guest1
+want_rc 0
+want_out <<'EOF'
+Idx BE Mac Addr.         handle state evt-ch   tx-/rx-ring-ref BE-path                       
+EOF
+xl block-list 5
+want_rc 0
+want_out <<'EOF'
+Vdev  BE  handle state evt-ch ring-ref BE-path                       
+EOF
+xl block-list nosuch
+want_rc 1
+want_err <<<"Error: Domain 'nosuch' does not exist."
+xl network-list
+want_rc 2
+end
+
+begin "bash completion: subcommands from xl help, domains from xl list"
+machine
+complete_xl() {   # the words typed; prints the completions
+    PATH=$BIN:$PATH bash -c '. "$1"; shift; COMP_WORDS=("$@");
+        COMP_CWORD=$(($# - 1)); _xl; printf "%s\n" "${COMPREPLY[@]}"' \
+        _ "$HERE/../../xl/bash-completion" "$@"
+}
+[ "$(complete_xl xl shut)" = shutdown ] || problem "xl shut: '$(complete_xl xl shut)'"
+[ "$(complete_xl xl -v unp)" = unpause ] || problem "xl -v unp: '$(complete_xl xl -v unp)'"
+[ "$(complete_xl xl up)" = uptime ] || problem "xl up: '$(complete_xl xl up)'"
+[ "$(complete_xl xl pause g)" = guest1 ] || problem "xl pause g: '$(complete_xl xl pause g)'"
+[ "$(complete_xl xl list '' | tr '\n' ' ')" = "Domain-0 guest1 web " ] ||
+    problem "xl list: '$(complete_xl xl list '')'"
+[ "$(complete_xl xl help vram)" = vram-track ] || problem "xl help vram: '$(complete_xl xl help vram)'"
 end
 
 begin "xl help; xl help list; xl list -h"
@@ -630,9 +828,18 @@ want_out <<'EOF'
             ],
             "max_memkb": 65536,
             "target_memkb": 65536,
+            "sched_params": {
+
+            },
             "kernel": "/boot/test.elf",
             "cmdline": "console=hvc0",
             "type.pvh": {
+
+            },
+            "arch_arm": {
+
+            },
+            "arch_x86": {
 
             }
         },
@@ -642,6 +849,73 @@ want_out <<'EOF'
     }
 }
 EOF
+end
+
+begin "xl.conf: max_grant_frames, max_maptrack_frames, max_grant_version as xl.cfg's defaults"
+machine
+mkdir -p "$BIN/etc-xen"
+cat >"$BIN/etc-xen/xl.conf" <<'EOF'
+# xl.conf(5)
+output_format = "json"
+max_grant_frames = 8
+max_maptrack_frames = 16
+max_grant_version = 1
+EOF
+xl -N create "$W/good.cfg"
+want_rc 0
+want_out_has '^ +"max_grant_frames": 8,$'
+want_out_has '^ +"max_maptrack_frames": 16,$'
+want_out_has '^ +"max_grant_version": 1,$'
+want_err <<<"Parsing config from $W/good.cfg"
+xl -N create "$W/good.cfg" max_grant_frames=4
+want_out_has '^ +"max_grant_frames": 4,$'
+rm -rf "$BIN/etc-xen"
+xl -N create "$W/good.cfg"
+want_rc 0
+! grep -q max_grant "$W/out" || problem "grant limits without an xl.conf"
+end
+
+begin "xl.conf: Xen's keys not acted on and unknown keys warned, the command runs"
+machine
+mkdir -p "$BIN/etc-xen"
+cat >"$BIN/etc-xen/xl.conf" <<'EOF'
+autoballoon = "off"
+frobnicate = 1
+lockfile = "/var/lock/xl"
+EOF
+xl list web
+want_rc 0
+want_out <<'EOF'
+Name                                        ID   Mem VCPUs	State	Time(s)
+web                                          5   128     2     r-----       0.9
+EOF
+want_err <<EOF
+$BIN/etc-xen/xl.conf:1: warning: \`autoballoon' is not supported by this xl yet, ignored
+$BIN/etc-xen/xl.conf:2: warning: unknown setting \`frobnicate', ignored
+$BIN/etc-xen/xl.conf:3: warning: \`lockfile' is not supported by this xl yet, ignored
+EOF
+rm -rf "$BIN/etc-xen"
+end
+
+begin "xl.conf: bad values and syntax"
+machine
+mkdir -p "$BIN/etc-xen"
+printf 'output_format = "sxp"\n' >"$BIN/etc-xen/xl.conf"
+xl list web
+want_rc 0
+want_err <<<"$BIN/etc-xen/xl.conf: output_format \"sxp\" is not supported by this xl, using json"
+printf 'output_format = "yaml"\nmax_grant_version = 7\n' >"$BIN/etc-xen/xl.conf"
+xl list web
+want_rc 0
+want_err_has '^invalid default output format "yaml"$'
+want_err_has 'max_grant_version'
+printf 'max_grant_frames = = 3\n' >"$BIN/etc-xen/xl.conf"
+xl list web
+want_rc 1
+want_no_out
+want_err_has '^Failed to parse config file: '
+want_log </dev/null
+rm -rf "$BIN/etc-xen"
 end
 
 begin "xl create: key=value overrides, -N"
@@ -694,6 +968,17 @@ want_state_has '^domain 2 uuid=5a1e0000-0000-4000-8000-0000000000aa flags=none .
 xl list g1
 want_rc 0
 want_out_has '^g1 +2 +64 +1 '
+end
+
+begin "xl create records the start time: xl uptime of a new domain"
+machine
+xl create -q "$W/run.cfg"
+want_rc 0
+xl uptime g1
+want_rc 0
+want_out_has '^g1                                   2  0:00:0[0-2]$'
+xl destroy g1
+want_xs_lacks '^/vm/5a1e0000-0000-4000-8000-0000000000aa'
 end
 
 begin "xl create: the domain's xenstore tree, as Xen's libxl writes it"

@@ -23,6 +23,7 @@
 
 #include "xl.h"
 #include "xl_parse.h"
+#include "xl_utils.h"
 
 static int passed, failed;
 
@@ -543,6 +544,144 @@ static void test_json_dominfo(void)
     libxl_dominfo_dispose(&list[1]);
 }
 
+/*
+ * _copy is deep: every array, string, bitmap and keyed-union member of
+ * the copy is its own, and its JSON is the original's after the original
+ * is gone (ASan, when the suite has it, sees any sharing or leak).
+ */
+static void test_copy_config(void)
+{
+    libxl_domain_config d, c;
+    char *before, *after;
+
+    libxl_domain_config_init(&d);
+    d.c_info.type = LIBXL_DOMAIN_TYPE_PVH;
+    d.c_info.name = strdup("g");
+    libxl_domain_build_info_init_type(&d.b_info, LIBXL_DOMAIN_TYPE_PVH);
+    d.b_info.u.pvh.pvshim_cmdline = strdup("loglvl=all");
+    d.b_info.num_vcpu_hard_affinity = 2;
+    d.b_info.vcpu_hard_affinity = calloc(2, sizeof(libxl_bitmap));
+    for (int i = 0; i < 2; i++) {
+        libxl_bitmap_init(&d.b_info.vcpu_hard_affinity[i]);
+        libxl_bitmap_alloc(NULL, &d.b_info.vcpu_hard_affinity[i], 8);
+        libxl_bitmap_set(&d.b_info.vcpu_hard_affinity[i], i + 3);
+    }
+    d.b_info.num_irqs = 1;
+    d.b_info.irqs = calloc(1, sizeof(uint32_t));
+    d.b_info.irqs[0] = 7;
+    d.num_disks = 1;
+    d.disks = calloc(1, sizeof(*d.disks));
+    libxl_device_disk_init(&d.disks[0]);
+    d.disks[0].vdev = strdup("xvda");
+    d.disks[0].pdev_path = strdup("/dev/vg/g");
+    d.num_nics = 1;
+    d.nics = calloc(1, sizeof(*d.nics));
+    libxl_device_nic_init(&d.nics[0]);
+    CHECK(d.nics[0].devid == -1, "libxl_devid starts at -1 (Xen's)");
+    d.nics[0].mac[0] = 0x00;
+    d.nics[0].mac[1] = 0x16;
+    d.nics[0].mac[2] = 0x3e;
+    d.nics[0].mac[5] = 0x01;
+    d.nics[0].bridge = strdup("xenbr0");
+    d.num_channels = 1;
+    d.channels = calloc(1, sizeof(*d.channels));
+    libxl_device_channel_init(&d.channels[0]);
+    libxl_device_channel_init_connection(&d.channels[0],
+                                         LIBXL_CHANNEL_CONNECTION_SOCKET);
+    d.channels[0].u.socket.path = strdup("/run/ch");
+
+    before = libxl_domain_config_to_json(NULL, &d);
+
+    /* _from_json reads back what _to_json wrote, every kind of field. */
+    {
+        libxl_domain_config r;
+        char *again;
+
+        libxl_domain_config_init(&r);
+        CHECK(libxl_domain_config_from_json(NULL, &r, before) == 0,
+              "from_json of to_json");
+        again = libxl_domain_config_to_json(NULL, &r);
+        CHECK(again && before, "round trip written");
+        if (again && before)
+            CHECK_STR(again, before);
+        CHECK(r.nics && r.nics[0].mac[1] == 0x16 && r.nics[0].devid == -1 &&
+              r.b_info.type == LIBXL_DOMAIN_TYPE_PVH &&
+              r.channels[0].connection == LIBXL_CHANNEL_CONNECTION_SOCKET &&
+              libxl_bitmap_test(&r.b_info.vcpu_hard_affinity[1], 4),
+              "values read back");
+        free(again);
+        libxl_domain_config_dispose(&r);
+
+        libxl_domain_config_init(&r);
+        CHECK(libxl_domain_config_from_json(NULL, &r, "{\"b_info\": {"
+              "\"type.pvh\": {}, \"type.hvm\": {}}}") == ERROR_FAIL,
+              "two members of a keyed union");
+        libxl_domain_config_dispose(&r);
+        libxl_domain_config_init(&r);
+        CHECK(libxl_domain_config_from_json(NULL, &r, "{\"c_info\": "
+              "{\"name\": 5}}") == ERROR_FAIL, "a number for a string");
+        CHECK(libxl_domain_config_from_json(NULL, &r, "{\"on_crash\": "
+              "\"explode\"}") == ERROR_FAIL, "an unknown enum value");
+        CHECK(libxl_domain_config_from_json(NULL, &r, "{\"b_info\": "
+              "{\"max_memkb\": 18446744073709551615}}") == 0 &&
+              r.b_info.max_memkb == UINT64_MAX, "a uint64 beyond LLONG_MAX");
+        CHECK(libxl_domain_config_from_json(NULL, &r, "{") == ERROR_FAIL,
+              "not JSON");
+        libxl_domain_config_dispose(&r);
+    }
+    {
+        libxl_action_on_shutdown a = LIBXL_ACTION_ON_SHUTDOWN_DESTROY;
+
+        CHECK(libxl_action_on_shutdown_from_json(NULL, &a, "\"preserve\"")
+              == 0 && a == LIBXL_ACTION_ON_SHUTDOWN_PRESERVE, "enum from_json");
+    }
+
+    libxl_domain_config_copy(NULL, &c, &d);
+    CHECK(c.disks != d.disks && c.disks[0].vdev != d.disks[0].vdev &&
+          c.b_info.vcpu_hard_affinity[1].map !=
+              d.b_info.vcpu_hard_affinity[1].map &&
+          c.channels[0].u.socket.path != d.channels[0].u.socket.path,
+          "the copy shares nothing");
+    libxl_domain_config_dispose(&d);
+    after = libxl_domain_config_to_json(NULL, &c);
+    CHECK(before && after, "both written");
+    if (before && after)
+        CHECK_STR(after, before);
+    CHECK(before && strstr(before, "\"mac\": \"00:16:3e:00:00:01\""),
+          "a MAC as Xen writes it");
+    free(before);
+    free(after);
+    libxl_domain_config_dispose(&c);
+}
+
+/* CPU and node maps as Xen's xl prints them (xl list -n, vcpu-list). */
+static void test_print_bitmap(void)
+{
+    static const struct {
+        uint8_t map[2];
+        int len;
+        const char *want;
+    } cases[] = {
+        { { 0x00, 0x00 }, 16, "none" },
+        { { 0x01, 0x00 }, 1, "all" },
+        { { 0xff, 0xff }, 16, "all" },
+        { { 0x0f, 0x00 }, 16, "0-3" },
+        { { 0x8f, 0x01 }, 16, "0-3,7-8" },
+        { { 0x2a, 0x80 }, 16, "1,3,5,15" },
+        { { 0xfe, 0xff }, 16, "1-15" },
+        { { 0xff, 0x01 }, 12, "0-8" },
+    };
+
+    for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        char buf[64] = "";
+        FILE *f = fmemopen(buf, sizeof(buf), "w");
+
+        print_bitmap(cases[i].map, cases[i].len, f);
+        fclose(f);
+        CHECK_STR(buf, cases[i].want);
+    }
+}
+
 static void test_json_config(void)
 {
     libxl_domain_config d;
@@ -583,8 +722,17 @@ static void test_json_config(void)
               "            \"x\",\n"
               "            \"y\"\n"
               "        ],\n"
+              "        \"sched_params\": {\n"
+              "\n"
+              "        },\n"
               "        \"kernel\": \"/k\",\n"
               "        \"type.pvh\": {\n"
+              "\n"
+              "        },\n"
+              "        \"arch_arm\": {\n"
+              "\n"
+              "        },\n"
+              "        \"arch_x86\": {\n"
               "\n"
               "        }\n"
               "    },\n"
@@ -816,8 +964,11 @@ static void test_cmdtable(void)
     CHECK(cmdtable_lookup("dir") &&
           cmdtable_lookup("dir")->cmd_impl == main_dirtyrate,
           "dir = dirty-rate");
-    CHECK(cmdtable_lookup("v") &&
-          cmdtable_lookup("v")->cmd_impl == main_vramtrack, "v = vram-track");
+    CHECK(cmdtable_lookup("v") == NULL, "v: vcpu-list or vram-track");
+    CHECK(cmdtable_lookup("vr") &&
+          cmdtable_lookup("vr")->cmd_impl == main_vramtrack, "vr = vram-track");
+    CHECK(cmdtable_lookup("vc") &&
+          cmdtable_lookup("vc")->cmd_impl == main_vcpulist, "vc = vcpu-list");
     CHECK(cmdtable_lookup("nosuch") == NULL, "unknown");
     CHECK(cmdtable_lookup("") == NULL, "empty");
     CHECK(cmdtable_lookup("listx") == NULL, "longer than a command");
@@ -841,6 +992,8 @@ int main(void)
     test_xl_parse();
     test_json_dominfo();
     test_json_config();
+    test_copy_config();
+    test_print_bitmap();
     test_json_defbool();
     test_enums();
     test_init_dispose();
