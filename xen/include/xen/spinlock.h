@@ -127,6 +127,13 @@ void _spin_unlock_recursive(spinlock_t *lock);
 bool spin_is_locked_by_me(const spinlock_t *lock);
 #define ASSERT_SPINLOCK(l)      ASSERT(spin_is_locked_by_me(l))
 
+/* For common/rwlock.c (xen/rwlock.h): the checks apart from the lock. */
+void _lock_debug_wait(spinlock_t *lock, bool try);
+void _lock_debug_got(spinlock_t *lock, bool shared);
+void _lock_debug_rel(spinlock_t *lock, bool shared);
+void _spin_lock_unchecked(spinlock_t *lock);
+void _spin_unlock_unchecked(spinlock_t *lock);
+
 /* How many locks this CPU holds (debug builds; 0 otherwise). */
 unsigned int spin_held_count(void);
 /* Stop checking (a BUG or panic is being reported), and start again. */
