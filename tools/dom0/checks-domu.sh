@@ -51,6 +51,19 @@ else
     du_wait "debian domU: its shell answers a command typed in xl console" 300 '^answer-42 from '
     du_keys "ls /dev/hvc0 /sys/bus/xen/drivers; echo done-\$((1 + 1))" Enter
     du_wait "debian domU: its hvc0 and xenbus drivers" 120 '^done-2'
+    # The ACPI tables libxl built (libxl_x86_acpi.c), as the domU saw them:
+    # its RSDP through the start info's rsdp_paddr, its vCPUs from the
+    # MADT (Linux's log, read with dmesg: the console, at loglevel=6, does
+    # not show pr_info), the tables in sysfs.
+    du_keys "dmesg | grep -E 'ACPI: (RSDP|Using ACPI)'; ls /sys/firmware/acpi/tables | tr -s ' \\n' ' '; echo; echo acpi-\$((2 + 1))" Enter
+    du_wait "debian domU: its ACPI tables" 120 '^acpi-3'
+    match "debian domU: its RSDP at 0xfc000000 (libxl's ACPI tables)" \
+        'ACPI: RSDP 0x00000000FC000000 ' cat $du_log
+    # (no I/O APIC in the MADT: Linux says "for processor (LAPIC)")
+    match "debian domU: its vCPUs from the MADT" \
+        'ACPI: Using ACPI for processor \(LAPIC\) configuration information' cat $du_log
+    match "debian domU: APIC, DSDT and FACP in /sys/firmware/acpi/tables" \
+        '^APIC DSDT FACP ' cat $du_log
     sed 's/^/    | /' $du_log | tail -n 30
     echo
     d=$(xl domid debian 2> /dev/null) || d=none
