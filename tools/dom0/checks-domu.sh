@@ -38,6 +38,8 @@ else
     du_sock=/tmp/tmux-domu.sock
     du_keys() { tmux -S "$du_sock" send-keys -t du "$@"; }
     du_free() { xl info | awk '/^free_memory/ { print $3 }'; }
+    # The vCPUs debian.cfg gives it: the domU must bring up every one.
+    du_vcpus=$(sed -n 's/^vcpus *= *\([0-9]*\).*/\1/p' /etc/xen/debian.cfg)
     du_free0=$(du_free)
     rm -f $du_log
     tmux -S "$du_sock" kill-server > /dev/null 2>&1
@@ -47,6 +49,7 @@ else
     du_wait "debian domU: its first words on hvc0 (xenconsoled's log)" 900 '.' &&
     du_wait "debian domU: its /init's banner on hvc0" 900 '^debian-domU: a shell on hvc0' &&
         grep -E '^debian-domU: Linux' $du_log | sed 's/^/    | /'
+    match "debian domU: all its $du_vcpus vCPU(s) up" "^debian-domU: Linux .*, $du_vcpus CPU," cat $du_log
     du_keys "echo answer-\$((6 * 7)) from \$(uname -n)" Enter
     du_wait "debian domU: its shell answers a command typed in xl console" 300 '^answer-42 from '
     du_keys "ls /dev/hvc0 /sys/bus/xen/drivers; echo done-\$((1 + 1))" Enter
@@ -71,7 +74,7 @@ else
     # its store ring (drivers/xen/manage.c, once xenbus is up).
     match "xenstore: the domU wrote control/feature-poweroff (xenbus up)" '^1$' \
         xenstore-read "/local/domain/$d/control/feature-poweroff"
-    match "xl list: debian by name" '^debian +[0-9]+ +1[0-9][0-9] +1 ' xl list
+    match "xl list: debian by name" "^debian +[0-9]+ +1[0-9][0-9] +$du_vcpus " xl list
     match "xl list -v: debian's UUID" \
         '^debian +[0-9]+ .* [0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}( |$)' xl list -v
     match "xenstore: debian's name" '^debian$' xenstore-read "/local/domain/$d/name"
