@@ -11,9 +11,12 @@
  *     is not guest RAM                             -EFAULT
  *   sched_op shutdown with an unmapped argument    -EFAULT
  *   vcpu_op on a vCPU id the domain lacks          -ENOENT
+ *   hvm_op pagetable_dying (Linux's boot probe)    -EINVAL (HAP, as Xen),
+ *     with an unmapped argument -EFAULT, an unknown domain -ESRCH
  */
 
 #include "test.h"
+#include "events.h"
 
 const char test_title[] = "Hypercall error paths";
 
@@ -119,6 +122,20 @@ void test_main(void)
           vcpu_is_up(0x7fffffff), -XEN_ENOENT);
     check("vcpu_op unknown cmd on vCPU 0",
           hypercall_vcpu_op(UNKNOWN_SUBOP, 0, NULL), -XEN_ENOSYS);
+
+    printk("hvm_op:\n");
+    {
+        struct xen_hvm_pagetable_dying pd = { .domid = DOMID_SELF, .gpa = 0 };
+
+        check("hvm_op pagetable_dying, DOMID_SELF (HAP)",
+              hypercall_hvm_op(HVMOP_pagetable_dying, &pd), -XEN_EINVAL);
+        check("hvm_op pagetable_dying, unmapped argument",
+              hypercall_hvm_op(HVMOP_pagetable_dying, (void *)UNMAPPED_VA),
+              -XEN_EFAULT);
+        pd.domid = 0x7fef;
+        check("hvm_op pagetable_dying, unknown domain",
+              hypercall_hvm_op(HVMOP_pagetable_dying, &pd), -XEN_ESRCH);
+    }
 
     if ( xtf_status() <= STATUS_SUCCESS )
         xtf_success("Survived every bad hypercall\n");

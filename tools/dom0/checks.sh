@@ -8,8 +8,10 @@
 # Exits non-zero if any check failed.
 #
 # xenpml.checks=SECTION,... on Linux's command line runs only those
-# sections (base, top, logdirty, migrate, hcall, xenstore; default all):
-# for working on one of them (DOM0_CMDLINE=... tools/dom0/run-dom0.sh).
+# sections (base, top, logdirty, migrate, hcall, xenstore, domu; default
+# all): for working on one of them (DOM0_CMDLINE=... tools/dom0/run-dom0.sh).
+# domu (checks-domu.sh, Debian's Linux as a domU) is there only in an
+# initramfs made with mk-initramfs.sh -L (DOM0_LINUX_DOMU=1).
 pass=0
 fail=0
 out=/tmp/check.out
@@ -188,6 +190,12 @@ want migrate && . /etc/dom0/checks-migrate.sh
 want hcall && . /etc/dom0/checks-hcall-buffer.sh
 # --- Xen's xenstored and xenconsoled (checks-xenstore.sh) ---
 want xenstore && . /etc/dom0/checks-xenstore.sh
+# --- Debian's Linux as a domU (checks-domu.sh, with -L only) ---
+if want domu && [ -f /etc/dom0/checks-domu.sh ]; then
+    . /etc/dom0/checks-domu.sh
+elif want domu && [ "$sections" != all ]; then
+    bad "section domu" "no /etc/dom0/checks-domu.sh (initramfs made without -L: DOM0_LINUX_DOMU=1)"
+fi
 # --- end of exactness and migration ---
 
 echo "dom0 checks: $pass passed, $fail failed"

@@ -29,8 +29,14 @@
 #   /usr/lib/xen-pml/*.elf       the domU test kernels to `xl create` from
 #   /etc/xen/*.cfg               their xl configurations (tools/dom0/etc/)
 #   /dev/console                 for init's standard streams
+#   with -L, the Debian domU:
+#   /usr/lib/xen-pml/vmlinux     the same kernel as dom0's (vmlinux.pvh)
+#   /usr/lib/xen-pml/debian.cpio its initramfs: busybox-static and
+#                                tools/dom0/domu/init
+#   /etc/xen/debian.cfg          tools/dom0/domu/debian.cfg
+#   /etc/dom0/checks-domu.sh     its checks (section domu)
 #
-#   mk-initramfs.sh [-o DIR] [-m checks|shell] [-z gzip|none]
+#   mk-initramfs.sh [-o DIR] [-m checks|shell] [-z gzip|none] [-L]
 #
 #   -o DIR   where fetch-kernel.sh left the kernel (default build/dom0);
 #            writes DIR/initramfs.cpio or DIR/initramfs.cpio.gz and
@@ -42,6 +48,7 @@
 #   -z       compression (default none: GRUB passes a gzip archive as it
 #            is, and Linux's inflating it costs about what GRUB's reading
 #            the bytes saved does; see docs/misc/dom0-linux.md)
+#   -L       with the Debian domU above (35 MB more: the kernel again)
 #
 # Needs `make -C tools/xl xl.static`, `make -C tools/xentop xentop.static`
 # and `make -C tests` done.
@@ -51,12 +58,14 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 dir=$ROOT/build/dom0
 z=none
 mode=checks
-while getopts "o:m:z:h" opt; do
+linux_domu=0
+while getopts "o:m:z:Lh" opt; do
     case $opt in
     o) dir=$OPTARG ;;
     m) mode=$OPTARG ;;
     z) z=$OPTARG ;;
-    *) sed -n '4,42p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    L) linux_domu=1 ;;
+    *) sed -n '4,49p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
     esac
 done
 case $z in gzip|none) ;; *) echo "mk-initramfs: -z gzip or none" >&2; exit 2 ;; esac
@@ -88,6 +97,24 @@ hbc=$ROOT/tools/misc/xen-hcall-buffer-check.static
 [ -x "$hbc" ] || die "no $hbc: make -C tools/misc xen-hcall-buffer-check.static"
 strip -o "$stage/xen-hcall-buffer-check" "$hbc"
 strip -o "$stage/xentop" "$xentop"
+
+# The Debian domU's initramfs: busybox and its /init, nothing else.
+if [ $linux_domu = 1 ]; then
+    [ -s "$dir/vmlinux.pvh" ] ||
+        die "no $dir/vmlinux.pvh: tools/dom0/trim-vmlinux.py $dir/vmlinux $dir/vmlinux.pvh"
+    {
+        for d in bin sbin usr usr/bin usr/sbin dev proc sys tmp root etc; do
+            echo "dir /$d 0755 0 0"
+        done
+        echo "nod /dev/console 0600 0 0 c 5 1"
+        echo "file /init $ROOT/tools/dom0/domu/init 0755 0 0"
+        echo "file /bin/busybox $bb 0755 0 0"
+        "$bb" --list-full | while read -r a; do
+            [ "$a" = bin/busybox ] || echo "slink /$a /bin/busybox 0777 0 0"
+        done
+    } > "$stage/debian.list"
+    "$ROOT/tools/dom0/gen-cpio.py" "$stage/debian.list" "$stage/debian.cpio"
+fi
 
 list=$dir/$name.list
 # Each path once (tmux and the Xen daemons share glibc).
@@ -217,6 +244,13 @@ parents() {
     for c in "$ROOT"/tools/dom0/etc/*.cfg; do
         echo "file /etc/xen/$(basename "$c") $c 0644 0 0"
     done
+    if [ $linux_domu = 1 ]; then
+        echo "file /usr/lib/xen-pml/vmlinux $dir/vmlinux.pvh 0644 0 0"
+        echo "file /usr/lib/xen-pml/debian.cpio $stage/debian.cpio 0644 0 0"
+        echo "file /etc/xen/debian.cfg $ROOT/tools/dom0/domu/debian.cfg 0644 0 0"
+        [ $mode = checks ] &&
+            echo "file /etc/dom0/checks-domu.sh $ROOT/tools/dom0/checks-domu.sh 0644 0 0"
+    fi
 } > "$list"
 
 cpio=$dir/$name.cpio

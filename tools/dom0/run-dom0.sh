@@ -35,7 +35,9 @@
 #   -n          do not build (use what build/dom0 and tests/bin hold)
 #
 # DOM0_CMDLINE replaces Linux's command line (the default below),
-# DOM0_MEM its RAM in MiB; V=1 shows the build's commands.
+# DOM0_MEM its RAM in MiB; DOM0_LINUX_DOMU=1 puts the Debian domU
+# (/etc/xen/debian.cfg, mk-initramfs.sh -L) in its initramfs; V=1 shows
+# the build's commands.
 
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -60,7 +62,7 @@ while getopts "m:d:t:z:c:I:fnh" opt; do
     I) ips=$OPTARG ;;
     f) follow=1 ;;
     n) build=0 ;;
-    *) sed -n '4,38p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    *) sed -n '4,40p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
     esac
 done
 die() { echo "run-dom0: $*" >&2; exit 2; }
@@ -148,7 +150,12 @@ if [ $build = 1 ]; then
     step make -C tools/xl xl.static
     step make -C tools/misc xen-logdirty-check.static xen-hcall-buffer-check.static
     step make -C tools/xentop xentop.static
-    step tools/dom0/mk-initramfs.sh -o "$B" -m $mode -z "$z"
+    if [ "$B/vmlinux" -nt "$B/vmlinux.pvh" ] || [ ! -s "$B/vmlinux.pvh" ]; then
+        step tools/dom0/trim-vmlinux.py "$B/vmlinux" "$B/vmlinux.pvh"
+    fi
+    domu=
+    [ "${DOM0_LINUX_DOMU:-0}" = 1 ] && domu=-L
+    step tools/dom0/mk-initramfs.sh -o "$B" -m $mode -z "$z" $domu
 fi
 [ -s "$B/kernel.env" ] || die "no kernel in ${B#$ROOT/} (run without -n to fetch it)"
 . "$B/kernel.env"

@@ -14,6 +14,7 @@
 #   PKG_CONFIG_NAME    its Name (default Xen<directory>), PKG_CONFIG_DESC
 #   LIBHEADER          headers of tools/include installed in $(includedir)
 #   LDLIBS-$(LIB)      what else the shared library needs (-lyajl)
+#   EXTRA_OBJS         objects with rules of their own (libxl: acpi_build.o)
 #
 # One set of objects, compiled -fPIC (TOOLS_CFLAGS), makes both the archive
 # and the shared library.  The version script is libxen$(LIBNAME).map:
@@ -28,7 +29,7 @@ MAJOR := $(XEN_TOOLS_VERSION)
 endif
 MINOR ?= 0
 
-OBJS := $(SRCS:.c=.o)
+OBJS := $(SRCS:.c=.o) $(EXTRA_OBJS)
 SHLIB := lib$(LIB).so.$(MAJOR).$(MINOR)
 MAPFILE := libxen$(LIBNAME).map
 MAP_GENERATED := $(if $(wildcard $(MAPFILE)),,y)

@@ -19,6 +19,7 @@
 
 #include "libxl_internal.h"
 #include "libxl_stream.h"
+#include "libxl_x86_acpi.h"
 
 /* libxl_dom.c writes it: /vm/<uuid>/start_time, as Xen's. */
 uint32_t libxl_vm_get_start_time(libxl_ctx *ctx, uint32_t domid)
@@ -143,6 +144,8 @@ static int build_info_setdefault(libxl_ctx *ctx, libxl_domain_build_info *b_info
         b_info->target_memkb = b_info->max_memkb;
     if (!b_info->max_vcpus)
         b_info->max_vcpus = 1;
+    /* Xen's default for PVH: ACPI tables (libxl__arch_domain_build_info_setdefault). */
+    libxl_defbool_setdefault(&b_info->acpi, true);
     /* Xen's defaults: 1023 event channels, the paging pool for the size. */
     if (!b_info->event_channels)
         b_info->event_channels = 1023;
@@ -253,6 +256,7 @@ static int build_pvh(libxl_ctx *ctx, uint32_t domid,
                      libxl__domain_build_state *state)
 {
     struct xc_dom_image *dom;
+    void *acpi = NULL;
     int rc = ERROR_FAIL;
 
     dom = xc_dom_allocate(ctx->xch, b_info->cmdline, NULL);
@@ -290,6 +294,10 @@ static int build_pvh(libxl_ctx *ctx, uint32_t domid,
         LOGED(ERROR, domid, "xc_dom_boot_mem_init failed");
         goto out;
     }
+    rc = libxl__dom_load_acpi(ctx, domid, b_info, dom, &acpi);
+    if (rc)
+        goto out;
+    rc = ERROR_FAIL;
     if (xc_dom_build_image(dom)) {
         LOGED(ERROR, domid, "xc_dom_build_image failed");
         goto out;
@@ -308,6 +316,7 @@ static int build_pvh(libxl_ctx *ctx, uint32_t domid,
 
  out:
     xc_dom_release(dom);
+    free(acpi);
     return rc;
 }
 

@@ -940,7 +940,8 @@ want_err </dev/null
 # their HVM parameters; max_mem is the memory and LIBXL_MAXMEM_CONSTANT;
 # the rings' ports (1 xenstore, 2 console), the grant entries Xen
 # reserves written through acquire_resource, the domain introduced to
-# xenstored with its ring's gfn and port.
+# xenstored with its ring's gfn and port; the page of ACPI tables libxl
+# builds (acpi=1, Xen's default for PVH) at 0xfc000000.
 want_log <<'EOF'
 create 2 vcpus=2
 setmaxmem 2 66560
@@ -957,6 +958,7 @@ set_param 2 27 0xfeff8
 set_param 2 28 0xfeff9
 set_param 2 29 0xfeffa
 set_param 2 12 0xfeffe000
+populate 2 nr=1 order=0
 set_param 2 18 0x2
 set_param 2 2 0x1
 setcontext 2 rip=0x100040 rbx=0x3fff000
@@ -964,7 +966,7 @@ acquire_resource 2 type=1 id=0 frame=0 nr=1
 xs_introduce 2 1044476 1
 unpause 2
 EOF
-want_state_has '^domain 2 uuid=5a1e0000-0000-4000-8000-0000000000aa flags=none .* tot=16392 max=16640 vcpus=1 maxvcpu=1 '
+want_state_has '^domain 2 uuid=5a1e0000-0000-4000-8000-0000000000aa flags=none .* tot=16393 max=16640 vcpus=1 maxvcpu=1 '
 xl list g1
 want_rc 0
 want_out_has '^g1 +2 +64 +1 '
@@ -1180,6 +1182,14 @@ want_rc 0
 want_log_has "populate 2 nr=2 order=9"
 want_log_has "populate 2 nr=256 order=0"
 want_log_lacks '^unpause'
+want_state_has '^domain 2 .* flags=paused .* tot=1289 '
+end
+
+begin "xl create acpi=0: no page of ACPI tables (acpi=1 is the default)"
+machine
+xl create -q -p "$W/run.cfg" memory=5 acpi=0 'cmdline="x"'
+want_rc 0
+want_log_lacks "^populate 2 nr=1 order=0"
 want_state_has '^domain 2 .* flags=paused .* tot=1288 '
 end
 

@@ -191,6 +191,29 @@ static long hvmop_set_evtchn_upcall_vector(
     return 0;
 }
 
+/*
+ * HVMOP_pagetable_dying: a guest telling the hypervisor that a page table
+ * is going away, which only shadow paging can use.  As in Xen's hvm.c:
+ * another domain's is -EOPNOTSUPP, and without shadow paging (every
+ * domain here runs on HAP/EPT) the answer is -EINVAL, which is what Linux
+ * probes for at boot (xen_hvm_init_mmu_ops: "HVMOP_pagetable_dying not
+ * supported") and then never asks again.
+ */
+static long hvmop_pagetable_dying(
+    XEN_GUEST_HANDLE_PARAM(xen_hvm_pagetable_dying_t) arg)
+{
+    struct xen_hvm_pagetable_dying a;
+    struct domain *d;
+
+    if ( copy_from_guest(&a, arg, 1) )
+        return -EFAULT;
+    if ( !(d = get_domain_by_any_id(a.domid)) )
+        return -ESRCH;
+    if ( d != current->domain )
+        return -EOPNOTSUPP;
+    return -EINVAL;                     /* HAP: nothing to unshadow */
+}
+
 static const char *const hvmop_names[] = {
     [HVMOP_flush_tlbs]               = "HVMOP_flush_tlbs",
     [HVMOP_pagetable_dying]          = "HVMOP_pagetable_dying",
@@ -213,6 +236,10 @@ long do_hvm_op(unsigned long op, XEN_GUEST_HANDLE_PARAM(void) arg)
     case HVMOP_set_evtchn_upcall_vector:
         return hvmop_set_evtchn_upcall_vector(
             guest_handle_cast(arg, xen_hvm_evtchn_upcall_vector_t));
+
+    case HVMOP_pagetable_dying:
+        return hvmop_pagetable_dying(
+            guest_handle_cast(arg, xen_hvm_pagetable_dying_t));
 
     case HVMOP_get_time:
     {
