@@ -23,12 +23,7 @@ struct held_locks {
     const spinlock_t *lock[LOCK_HELD_MAX];
 };
 static DEFINE_PER_CPU(struct held_locks, held_locks);
-/*
- * Off until the boot CPU enables interrupts (__start_xen calls
- * spin_debug_enable() then, as Xen does): before that every lock is taken
- * with interrupts off, which says nothing about how it is used later.
- */
-static bool spin_debug_off = true;
+static bool spin_debug_off;
 
 void spin_debug_disable(void)
 {

@@ -70,6 +70,7 @@ uint64_t sched_slice_deadline(void)
 
 bool sched_may_enter_guest(void)
 {
+    process_pending_irqs();
     do_softirq();
     if ( current )
     {
@@ -358,8 +359,7 @@ noreturn void scheduler_run(void)
             /*
              * Idle: sleep until the next interrupt, the APIC timer being
              * set (by TIMER_SOFTIRQ) for the earliest timer.  The check and
-             * the halt are atomic (interrupts off for the check, then
-             * STI; HLT, whose shadow covers the HLT).
+             * the halt are atomic (interrupts stay off until STI; HLT).
              */
             stop_timer(&sr->s_timer);
             do_softirq();
@@ -376,11 +376,9 @@ noreturn void scheduler_run(void)
                 warned_idle = true;
             }
             idle_halts++;
-            local_irq_disable();
             if ( !softirq_pending(smp_processor_id()) )
-                safe_halt();        /* returns with interrupts enabled */
-            else
-                local_irq_enable();
+                safe_halt();
+            local_irq_disable();
             sr->resched_pending = false;
             continue;
         }

@@ -11,7 +11,6 @@
 
 enum {
     TIMER_SOFTIRQ = 0,
-    SERIAL_RX_SOFTIRQ,          /* ns16550.c: hand received bytes on (ours) */
     NR_SOFTIRQS
 };
 
@@ -23,7 +22,7 @@ void raise_softirq(unsigned int nr);
 void cpu_raise_softirq(unsigned int cpu, unsigned int nr);
 /* Is work pending on cpu? */
 bool softirq_pending(unsigned int cpu);
-/* Run every pending softirq (with interrupts enabled, outside handlers). */
+/* Run every pending softirq (interrupts disabled, as at VM entry). */
 void do_softirq(void);
 
 #endif /* __XEN_SOFTIRQ_H__ */
