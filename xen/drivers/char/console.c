@@ -453,7 +453,7 @@ static void switch_serial_input(void)
            console_rx_to_xen ? "Xen" : "DOM0");
 }
 
-static void handle_keypress(char c)
+void handle_keypress(char c)
 {
     switch ( c )
     {

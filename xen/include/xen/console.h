@@ -26,6 +26,8 @@ bool ns16550_rx_pending(void);
 void serial_rx(char c);
 /* Whether serial input has a taker (the control domain bound VIRQ_CONSOLE). */
 bool console_rx_wanted(void);
+/* A debug key, as typed on the console after Ctrl-A x3 ('h' lists them). */
+void handle_keypress(char c);
 
 void console_init_preirq(void);
 /* After timers work: take serial input (on the UART's interrupt, or polled). */
