@@ -23,7 +23,12 @@ struct held_locks {
     const spinlock_t *lock[LOCK_HELD_MAX];
 };
 static DEFINE_PER_CPU(struct held_locks, held_locks);
-static bool spin_debug_off;
+/*
+ * Off until the boot CPU enables interrupts (__start_xen calls
+ * spin_debug_enable() then, as Xen does): before that every lock is taken
+ * with interrupts off, which says nothing about how it is used later.
+ */
+static bool spin_debug_off = true;
 
 void spin_debug_disable(void)
 {

@@ -7,6 +7,7 @@
 #include <xen/console.h>
 #include <xen/errno.h>
 #include <xen/lib.h>
+#include <xen/spinlock.h>
 #include <xen/percpu.h>
 #include <xen/mm.h>
 #include <asm/mm.h>
@@ -151,6 +152,14 @@ void __start_xen(uint32_t magic, unsigned long mbi)
     init_system_time();
     timer_init();
     console_init_postirq();
+
+    /*
+     * From here on the hypervisor runs with interrupts enabled except in
+     * critical sections, as Xen does (docs/design.md, "The interrupt
+     * convention"); the lock checks start now, as Xen's spin_debug_enable().
+     */
+    local_irq_enable();
+    spin_debug_enable();
 
     rc = hvm_enable();
     if ( rc )

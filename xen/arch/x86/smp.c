@@ -12,12 +12,14 @@
  * - INVALIDATE_TLB_VECTOR does the flush_flags of the one flush in flight
  *   (flush_lock) and leaves flush_cpumask.
  *
- * Both callers spin with interrupts enabled, as Xen requires: two CPUs
- * calling each other at the same moment must both still take the other's
- * IPI.  The hypervisor otherwise runs with interrupts disabled; these are
- * the two places (with the idle halt and process_pending_irqs) where an
- * interrupt handler may run, so a caller must not be in the middle of
- * anything an interrupt handler looks at, and must hold no lock.
+ * Both callers spin with interrupts enabled, as Xen requires (they assert
+ * it): two CPUs calling each other at the same moment must both still take
+ * the other's IPI.  The hypervisor runs with interrupts enabled outside
+ * critical sections (docs/design.md, "The interrupt convention"), so a
+ * caller is anywhere but in an interrupt handler or an interrupts-off
+ * section.  on_selected_cpus() also holds no lock: the function may take
+ * any.  flush_mask() may be called under locks (the p2m's), as Xen's
+ * flush_area_mask: its handler takes none.
  */
 #include <xen/lib.h>
 #include <xen/percpu.h>
@@ -112,13 +114,10 @@ static void call_function_interrupt(struct cpu_user_regs *regs)
 void on_selected_cpus(const cpumask_t *selected, void (*func)(void *info),
                       void *info, int wait)
 {
-    unsigned long flags;
-
     ASSERT(!in_irq());
+    ASSERT(local_irq_is_enabled());
     ASSERT(!spin_held_count());
 
-    local_irq_save(flags);
-    local_irq_enable();
     spin_lock(&call_lock);
 
     cpumask_and(&call_data.selected, selected, &cpu_online_map);
@@ -141,7 +140,6 @@ void on_selected_cpus(const cpumask_t *selected, void (*func)(void *info),
 
  out:
     spin_unlock(&call_lock);
-    local_irq_restore(flags);
 }
 
 void smp_call_function(void (*func)(void *info), void *info, int wait)
@@ -190,7 +188,6 @@ static void invalidate_interrupt(struct cpu_user_regs *regs)
 void flush_mask(const cpumask_t *mask, unsigned int flags)
 {
     unsigned int cpu = smp_processor_id();
-    unsigned long irqfl;
 
     if ( cpumask_test_cpu(cpu, mask) )
         flush_local(flags);
@@ -199,8 +196,7 @@ void flush_mask(const cpumask_t *mask, unsigned int flags)
         return;
 
     ASSERT(!in_irq());
-    local_irq_save(irqfl);
-    local_irq_enable();
+    ASSERT(local_irq_is_enabled());
     spin_lock(&flush_lock);
     cpumask_and(&flush_cpumask, mask, &cpu_online_map);
     cpumask_clear_cpu(cpu, &flush_cpumask);
@@ -210,7 +206,6 @@ void flush_mask(const cpumask_t *mask, unsigned int flags)
     while ( !cpumask_empty(&flush_cpumask) )
         cpu_relax();
     spin_unlock(&flush_lock);
-    local_irq_restore(irqfl);
 }
 
 void smp_intr_init(void)
