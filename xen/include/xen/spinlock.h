@@ -42,6 +42,9 @@ enum lock_level {
     LOCK_LEVEL_NONE     = 0,    /* no level: a leaf */
     LOCK_LEVEL_CALL     = 10,   /* smp.c: call_lock (call-function IPIs) */
     LOCK_LEVEL_DOMCTL   = 30,   /* domctl.c: one domctl at a time */
+    LOCK_LEVEL_EVENT    = 50,   /* event_channel.c: d->event_lock (ports, bindings) */
+    LOCK_LEVEL_EVTCHN   = 55,   /* event_channel.c: each channel's lock (send, notify) */
+    LOCK_LEVEL_EVTCHN_FIFO = 58, /* event_fifo.c: a domain's FIFO queues */
     LOCK_LEVEL_SELFTEST = 70,   /* smp_selftest.c: held across a flush */
     LOCK_LEVEL_FLUSH    = 75,   /* smp.c: flush_lock (TLB/EPT shootdown), under the p2m's */
     LOCK_LEVEL_TIMER    = 80,   /* timer.c: each CPU's timer list */
@@ -123,6 +126,13 @@ void _spin_unlock_recursive(spinlock_t *lock);
 /* Debug builds: is the lock held by this CPU?  (Others: is it held.) */
 bool spin_is_locked_by_me(const spinlock_t *lock);
 #define ASSERT_SPINLOCK(l)      ASSERT(spin_is_locked_by_me(l))
+
+/* For common/rwlock.c (xen/rwlock.h): the checks apart from the lock. */
+void _lock_debug_wait(spinlock_t *lock, bool try);
+void _lock_debug_got(spinlock_t *lock, bool shared);
+void _lock_debug_rel(spinlock_t *lock, bool shared);
+void _spin_lock_unchecked(spinlock_t *lock);
+void _spin_unlock_unchecked(spinlock_t *lock);
 
 /* How many locks this CPU holds (debug builds; 0 otherwise). */
 unsigned int spin_held_count(void);
