@@ -106,6 +106,9 @@ static void init_memory(const struct boot_info *bi)
 /* smp_selftest: after the CPUs are up, test IPIs, timers and flushes on all of them. */
 static bool opt_smp_selftest;
 boolean_param("smp_selftest", opt_smp_selftest);
+/* smp_selftest_panic: then panic with the other CPUs spinning (they must stop). */
+static bool opt_smp_selftest_panic;
+boolean_param("smp_selftest_panic", opt_smp_selftest_panic);
 
 /* CR0 and CR4 as every CPU runs with them (VMX adds its fixed bits). */
 void cpu_init_control_regs(void)
@@ -168,6 +171,8 @@ void __start_xen(uint32_t magic, unsigned long mbi)
     smp_boot_cpus();
     if ( opt_smp_selftest )
         smp_selftest();
+    if ( opt_smp_selftest_panic )
+        smp_selftest_panic();
 
     scheduler_init();
     create_boot_domains(bi);

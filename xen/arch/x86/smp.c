@@ -28,6 +28,7 @@
 #include <xen/spinlock.h>
 #include <asm/apic.h>
 #include <asm/flushtlb.h>
+#include <asm/time.h>
 #include <asm/hvm/hvm.h>
 #include <asm/irq.h>
 #include <asm/processor.h>
@@ -206,6 +207,45 @@ void flush_mask(const cpumask_t *mask, unsigned int flags)
     while ( !cpumask_empty(&flush_cpumask) )
         cpu_relax();
     spin_unlock(&flush_lock);
+}
+
+/* ---- stopping the other CPUs (panic) ---------------------------------- */
+
+static bool stopping;
+static unsigned int cpus_stopped;
+
+bool smp_stopping(void)
+{
+    return ACCESS_ONCE(stopping);
+}
+
+noreturn void stop_this_cpu(void)
+{
+    local_irq_disable();
+    __atomic_fetch_add(&cpus_stopped, 1, __ATOMIC_SEQ_CST);
+    for ( ;; )
+        halt();
+}
+
+bool smp_send_stop(unsigned int *stopped, unsigned int *others)
+{
+    unsigned int cpu, me = smp_processor_id(), want = 0;
+    uint64_t end;
+
+    if ( __atomic_exchange_n(&stopping, true, __ATOMIC_SEQ_CST) )
+        return false;
+    for_each_online_cpu ( cpu )
+        if ( cpu != me )
+        {
+            apic_icr_write(APIC_DM_NMI | APIC_DEST_NOSHORT, cpu_physical_id(cpu));
+            want++;
+        }
+    end = rdtsc() + 10 * (uint64_t)cpu_khz;
+    while ( ACCESS_ONCE(cpus_stopped) < want && rdtsc() < end )
+        cpu_relax();
+    *stopped = ACCESS_ONCE(cpus_stopped);
+    *others = want;
+    return true;
 }
 
 void smp_intr_init(void)

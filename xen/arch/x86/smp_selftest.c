@@ -338,3 +338,28 @@ void smp_selftest(void)
     test_lock_waiter_takes_ipis();
     printk("SMP self-test: %u of %u checks passed\n", passed, passed + failed);
 }
+
+/*
+ * smp_selftest_panic (boot parameter, for the test suite): every other
+ * CPU spins in the call-function IPI with interrupts off, as a CPU stuck
+ * in a critical section would, and this one panics.  panic() must stop
+ * them (smp_send_stop(), by NMI) before it reports: it says how many
+ * stopped.
+ */
+static unsigned long spinning;
+
+static void spin_irqs_off(void *data)
+{
+    local_irq_disable();
+    __sync_fetch_and_add(&spinning, 1);
+    for ( ;; )
+        cpu_relax();
+}
+
+noreturn void smp_selftest_panic(void)
+{
+    smp_call_function(spin_irqs_off, NULL, 0);
+    wait_count(&spinning, num_online_cpus() - 1);
+    panic("smp_selftest_panic: %lu other CPU(s) spinning with interrupts off",
+          ACCESS_ONCE(spinning));
+}

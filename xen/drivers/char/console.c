@@ -416,6 +416,18 @@ void guest_console_write(struct domain *d, const char *buf, size_t len)
     console_unlock_irqrestore(flags);
 }
 
+/*
+ * Xen's console_force_unlock(), for panic() once the other CPUs are
+ * stopped: a lock one of them held would never be released.  Kept if this
+ * CPU holds it (a panic inside printk), which the recursive lock allows.
+ */
+void console_force_unlock(void)
+{
+    if ( !spin_is_locked_by_me(&console_lock) )
+        spin_lock_init_level(&console_lock, "console_lock", LOCK_LEVEL_CONSOLE);
+    ns16550_force_unlock();
+}
+
 /* ---- serial input -------------------------------------------------------- */
 
 #define SERIAL_RX_SIZE 16384            /* power of two; Xen's is 128 */

@@ -508,6 +508,13 @@ void ns16550_init_postirq(void)
                cfg.irq ? "no IO-APIC pin for its IRQ" : "com1= gave IRQ 0");
 }
 
+/* panic(): the CPU holding rx_lock may have been stopped (console_force_unlock()). */
+void ns16550_force_unlock(void)
+{
+    if ( !spin_is_locked_by_me(&rx_lock) )
+        spin_lock_init_level(&rx_lock, "rx_lock", LOCK_LEVEL_UART_RX);
+}
+
 /* The 'r' debug key: what the driver saw. */
 void ns16550_dump_rx(void)
 {

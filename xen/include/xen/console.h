@@ -33,6 +33,9 @@ void console_init_preirq(void);
 /* After timers work: take serial input (on the UART's interrupt, or polled). */
 void console_init_postirq(void);
 void console_flush(void);
+/* panic(), the other CPUs stopped: take over the console's and UART's locks. */
+void console_force_unlock(void);
+void ns16550_force_unlock(void);
 
 /*
  * Text a guest wrote with console_io: the hardware domain's as it is,

@@ -112,7 +112,12 @@ static void vmx_exit_exception_nmi(struct vcpu *v, struct cpu_user_regs *regs)
     unsigned int type = (info >> INTR_INFO_INTR_TYPE_SHIFT) & 7;
 
     if ( type == X86_EVENTTYPE_NMI )
-        return;                     /* nothing raises NMIs on purpose */
+    {
+        /* Only smp_send_stop() sends NMIs: another CPU panicked. */
+        if ( smp_stopping() )
+            stop_this_cpu();
+        return;
+    }
     switch ( info & INTR_INFO_VECTOR_MASK )
     {
     case X86_EXC_DB:
