@@ -434,6 +434,13 @@ void console_force_unlock(void)
 #define SERIAL_RX_MASK(i) ((i) & (SERIAL_RX_SIZE - 1))
 static char serial_rx_ring[SERIAL_RX_SIZE];
 static unsigned int serial_rx_cons, serial_rx_prod;
+/*
+ * The ring's indices and bytes, between the UART's deliverer (CPU 0's
+ * softirq or poll timer) and CONSOLEIO_read on whichever CPU dom0's vCPU
+ * runs; the outermost lock (it is held across the guest copy, which may
+ * take the p2m's).  Beyond Xen, whose ring has no lock.
+ */
+static DEFINE_SPINLOCK_LEVEL(serial_rx_lock, LOCK_LEVEL_SERIAL_RX);
 static unsigned long serial_rx_dropped;  /* bytes that found the ring full */
 static bool serial_rx_overflowing;       /* the last byte found it full */
 
@@ -505,19 +512,23 @@ static bool __serial_rx(char c)
         handle_keypress(c);
         return false;
     }
+    bool warn = false;
+
     /* As Xen: a full ring drops the byte, the VIRQ is raised anyway. */
+    spin_lock(&serial_rx_lock);
     if ( serial_rx_prod - serial_rx_cons != SERIAL_RX_SIZE )
     {
-        serial_rx_ring[SERIAL_RX_MASK(serial_rx_prod++)] = c;
+        serial_rx_ring[SERIAL_RX_MASK(serial_rx_prod)] = c;
+        serial_rx_prod++;
         serial_rx_overflowing = false;
     }
     else if ( serial_rx_dropped++, !serial_rx_overflowing )
-    {
-        serial_rx_overflowing = true;
+        warn = serial_rx_overflowing = true;
+    spin_unlock(&serial_rx_lock);
+    if ( warn )
         printk(XENLOG_WARNING "serial input ring full (%u bytes): dropping input "
                "until dom0 reads (%lu byte(s) dropped so far)\n",
                SERIAL_RX_SIZE, serial_rx_dropped);
-    }
     return true;
 }
 
@@ -570,6 +581,7 @@ static long serial_rx_read(unsigned int count, XEN_GUEST_HANDLE_PARAM(char) buff
 {
     long rc = 0;
 
+    spin_lock(&serial_rx_lock);
     while ( serial_rx_cons != serial_rx_prod && rc < count )
     {
         unsigned int idx = SERIAL_RX_MASK(serial_rx_cons);
@@ -581,10 +593,14 @@ static long serial_rx_read(unsigned int count, XEN_GUEST_HANDLE_PARAM(char) buff
             len = count - rc;
         /* A bad buffer: -EFAULT, the bytes stay queued (Xen's order). */
         if ( copy_to_guest_offset(buffer, rc, &serial_rx_ring[idx], len) )
-            return -EFAULT;
+        {
+            rc = -EFAULT;
+            break;
+        }
         rc += len;
         serial_rx_cons += len;
     }
+    spin_unlock(&serial_rx_lock);
     return rc;
 }
 

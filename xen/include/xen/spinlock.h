@@ -41,6 +41,7 @@
 enum lock_level {
     LOCK_LEVEL_NONE     = 0,    /* no level: a leaf */
     LOCK_LEVEL_CALL     = 10,   /* smp.c: call_lock (call-function IPIs) */
+    LOCK_LEVEL_SERIAL_RX = 20,  /* console.c: the serial input ring (held over a guest copy) */
     LOCK_LEVEL_DOMCTL   = 30,   /* domctl.c: one domctl at a time */
     LOCK_LEVEL_EVENT    = 50,   /* event_channel.c: d->event_lock (ports, bindings) */
     LOCK_LEVEL_EVTCHN   = 55,   /* event_channel.c: each channel's lock (send, notify) */
