@@ -287,8 +287,7 @@ typedef struct {
     } u;
 } libxl_asyncop_how;
 
-/* Events are not implemented; libxl_event (above, Xen's layout) exists
- * for the signatures. */
+/* Events: libxl_event.h (included at the end, as Xen's libxl.h does). */
 
 /* Intermediate progress of an operation (e.g. the console of a new
  * domain becoming ready).  Accepted and ignored. */
@@ -630,5 +629,7 @@ int libxl_domain_measure_dirty_rate(libxl_ctx *ctx, uint32_t domid,
                                     uint64_t *dirty_pages_r,
                                     uint64_t *elapsed_ns_r,
                                     libxl_dirty_stats *delta_r);
+
+#include <libxl_event.h>
 
 #endif /* LIBXL_H */

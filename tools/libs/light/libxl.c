@@ -95,6 +95,7 @@ int libxl_ctx_free(libxl_ctx *ctx)
 {
     if (!ctx)
         return 0;
+    libxl__event_state_free(ctx);
     if (ctx->dmod)
         xendevicemodel_close(ctx->dmod);
     if (ctx->xsh)

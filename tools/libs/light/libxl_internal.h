@@ -38,7 +38,11 @@ struct libxl__ctx {
     xendevicemodel_handle *dmod;        /* opened on first use */
     libxl_version_info version_info;
     bool version_valid;
+    struct libxl__event_state *ev;      /* libxl_event.c, made on first use */
 };
+
+/* libxl_event.c: what libxl_ctx_free must release of the events. */
+void libxl__event_state_free(libxl_ctx *ctx);
 
 /* ---- logging ------------------------------------------------------------- */
 

@@ -26,14 +26,20 @@
  * domains' set (introduce, release) are appended to $FAKE_XEN_LOG
  * ("xs_introduce 2 1044476 3").  A watch fires (xs_read_watch) for every
  * watched path each time $FAKE_XEN_STATE or the store's file changes, which
- * is when a domain comes or goes.
+ * is when a domain comes or goes.  xs_fileno's descriptor (an epoll set of
+ * a pipe and an inotify watch on the two files' directories) becomes
+ * readable then, and when a watch is set (its first firing), so that an
+ * event loop polls it as libxenstore's; xs_check_watch never blocks.
  */
 #define _GNU_SOURCE
 
 #include <errno.h>
 #include <fcntl.h>
+#include <libgen.h>
 #include <poll.h>
 #include <stdarg.h>
+#include <sys/epoll.h>
+#include <sys/inotify.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,7 +64,9 @@ struct node {
 };
 
 struct xs_handle {
-    int pipe[2];                        /* xs_fileno's descriptor */
+    int pipe[2];                        /* written when a watch is set */
+    int ino;                            /* inotify on the files' directories */
+    int ep;                             /* xs_fileno's: both of the above */
     struct { char *path, *token; } watch[MAX_WATCHES];
     unsigned int nwatch;
     struct timespec seen[2];            /* the files' mtimes last fired on */
@@ -369,10 +377,11 @@ struct xs_handle *xs_open(unsigned long flags)
         return NULL;
     }
     h = calloc(1, sizeof(*h));
-    if (!h || pipe(h->pipe)) {
+    if (!h || pipe2(h->pipe, O_NONBLOCK | O_CLOEXEC)) {
         free(h);
         return NULL;
     }
+    h->ino = h->ep = -1;
     load();
     return h;
 }
@@ -392,6 +401,10 @@ void xs_close(struct xs_handle *h)
     }
     close(h->pipe[0]);
     close(h->pipe[1]);
+    if (h->ino >= 0)
+        close(h->ino);
+    if (h->ep >= 0)
+        close(h->ep);
     free(h);
 }
 
@@ -703,6 +716,8 @@ bool xs_watch(struct xs_handle *h, const char *path, const char *token)
     h->nwatch++;
     mtimes(h->seen);
     h->pending_first = true;            /* xenstored fires a new watch once */
+    if (write(h->pipe[1], "w", 1) < 0 && errno != EAGAIN)
+        return false;
     return true;
 }
 
@@ -721,7 +736,78 @@ bool xs_unwatch(struct xs_handle *h, const char *path, const char *token)
 
 int xs_fileno(struct xs_handle *h)
 {
-    return h->pipe[0];
+    const char *f[2] = { getenv("FAKE_XEN_STATE"), getenv("FAKE_XS_STATE") };
+    struct epoll_event e = { .events = EPOLLIN };
+
+    if (h->ep >= 0)
+        return h->ep;
+    h->ino = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+    h->ep = epoll_create1(EPOLL_CLOEXEC);
+    if (h->ino < 0 || h->ep < 0)
+        return -1;
+    for (int i = 0; i < 2; i++)
+        if (f[i]) {
+            char *copy = strdup(f[i]);
+
+            if (copy)
+                inotify_add_watch(h->ino, dirname(copy),
+                                  IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_ATTRIB);
+            free(copy);
+        }
+    e.data.fd = h->ino;
+    epoll_ctl(h->ep, EPOLL_CTL_ADD, h->ino, &e);
+    e.data.fd = h->pipe[0];
+    epoll_ctl(h->ep, EPOLL_CTL_ADD, h->pipe[0], &e);
+    return h->ep;
+}
+
+/* Empty the pipe and the inotify queue (both non-blocking). */
+static void drain(struct xs_handle *h)
+{
+    char buf[4096];
+
+    while (read(h->pipe[0], buf, sizeof(buf)) > 0)
+        continue;
+    if (h->ino >= 0)
+        while (read(h->ino, buf, sizeof(buf)) > 0)
+            continue;
+}
+
+/* The watch event, if the machine changed (or a watch was set); else EAGAIN. */
+static char **fire(struct xs_handle *h, const struct timespec now[2])
+{
+    char **r;
+    size_t a, b;
+
+    h->pending_first = false;
+    memcpy(h->seen, now, 2 * sizeof(now[0]));
+    load();
+    a = strlen(h->watch[0].path) + 1;
+    b = strlen(h->watch[0].token) + 1;
+    r = malloc(2 * sizeof(char *) + a + b);
+    if (!r)
+        return NULL;
+    r[0] = (char *)(r + 2);
+    r[1] = r[0] + a;
+    memcpy(r[0], h->watch[0].path, a);
+    memcpy(r[1], h->watch[0].token, b);
+    return r;
+}
+
+char **xs_check_watch(struct xs_handle *h)
+{
+    struct timespec now[2];
+
+    drain(h);
+    if (!h->nwatch) {
+        errno = EAGAIN;
+        return NULL;
+    }
+    mtimes(now);
+    if (h->pending_first || memcmp(now, h->seen, sizeof(now)))
+        return fire(h, now);
+    errno = EAGAIN;
+    return NULL;
 }
 
 /* The first watch's path and token, once each time the machine changed. */
@@ -729,7 +815,6 @@ char **xs_read_watch(struct xs_handle *h, unsigned int *num)
 {
     struct timespec now[2];
     char **r;
-    size_t a, b;
 
     if (!h->nwatch) {
         errno = EINVAL;
@@ -741,16 +826,9 @@ char **xs_read_watch(struct xs_handle *h, unsigned int *num)
             break;
         poll(NULL, 0, 20);
     }
-    h->pending_first = false;
-    memcpy(h->seen, now, sizeof(now));
-    load();
-    a = strlen(h->watch[0].path) + 1;
-    b = strlen(h->watch[0].token) + 1;
-    r = malloc(2 * sizeof(char *) + a + b);
-    r[0] = (char *)(r + 2);
-    r[1] = r[0] + a;
-    memcpy(r[0], h->watch[0].path, a);
-    memcpy(r[1], h->watch[0].token, b);
-    *num = 2;
+    drain(h);
+    r = fire(h, now);
+    if (r)
+        *num = 2;
     return r;
 }

@@ -75,6 +75,69 @@ want_log_has "pause 5"
 want_log_has "unpause 5"
 end
 
+# ---- 2b. libxl's events (events.c) ------------------------------------------------
+
+begin "events.c compiles against our libxl_event.h and Debian's (-Wall -Werror)"
+if ! out=$($CC -Wall -Werror $OUR_CFLAGS -c events.c -o "$W/events-ours.o" 2>&1); then
+    problem "$out"
+elif [ -f /usr/include/libxl_event.h ] &&
+     ! out=$($CC -Wall -Werror -c events.c -o "$W/events-debian.o" 2>&1); then
+    problem "$out"
+fi
+end
+
+# Wait (bounded) until the events client printed a line matching $1.
+ev_wait_for() {
+    local i
+    for i in $(seq 200); do
+        grep -qE -- "$1" "$W/ev.out" && return 0
+        kill -0 "$ev_pid" 2>/dev/null || break
+        sleep 0.05
+    done
+    grep -qE -- "$1" "$W/ev.out" || problem "events client never printed /$1/:"$'\n'"$(cat "$W/ev.out" "$W/ev.err")"
+}
+
+# Domains 5 and 1 shut down and die one after the other; 7 never existed.
+for mode in wait poll hooks; do
+    begin "libxl events ($mode): DOMAIN_DEATH at once for a domain that is not there, DOMAIN_SHUTDOWN with its reason, DOMAIN_DEATH on destroy"
+    machine
+    "$BIN/events" "$mode" 5 1 7 >"$W/ev.out" 2>"$W/ev.err" &
+    ev_pid=$!
+    ev_wait_for '^ready$'
+    ev_wait_for '^DOMAIN_DEATH 7 user 102$'
+    sed -i -E '/^domain 5 /{s/ flags=[^ ]*/ flags=shutdown/; s/ reason=[^ ]*//; s/$/ reason=1/}' "$W/state"
+    ev_wait_for '^DOMAIN_SHUTDOWN 5 reason 1 user 100$'
+    xl destroy 5
+    ev_wait_for '^DOMAIN_DEATH 5 user 100$'
+    xl destroy 1
+    ev_wait_for '^DOMAIN_DEATH 1 user 101$'
+    for i in $(seq 200); do kill -0 "$ev_pid" 2>/dev/null || break; sleep 0.05; done
+    if kill -0 "$ev_pid" 2>/dev/null; then
+        kill "$ev_pid"
+        problem "the events client did not end after the last death"
+    fi
+    wait "$ev_pid"
+    rc=$?
+    [ "$rc" = 0 ] || problem "events client exit status $rc: $(cat "$W/ev.out" "$W/ev.err")"
+    # Each event exactly once, and no shutdown for a domain destroyed running.
+    n=$(grep -c '^DOMAIN_' "$W/ev.out")
+    [ "$n" = 4 ] || problem "$n events, want 4:"$'\n'"$(cat "$W/ev.out")"
+    grep -q '^DOMAIN_SHUTDOWN 1 ' "$W/ev.out" && problem "a shutdown event for domain 1, destroyed running"
+    if [ "$mode" = hooks ]; then
+        grep -qx 'registered 1 descriptor(s), 1 timeout(s); still' "$W/ev.out" ||
+            problem "hooks: $(grep registered "$W/ev.out")"
+        grep -qx 'after evdisable: no descriptor registered' "$W/ev.out" ||
+            problem "hooks: the descriptor stayed registered after evdisable"
+    fi
+    end
+done
+
+begin "libxl_event_wait with nothing enabled fails instead of sleeping forever"
+machine
+run "$BIN/events" wait
+want_rc 2
+end
+
 # ---- 3. xl end to end ----------------------------------------------------------------
 
 LIST_ALL='Name                                        ID   Mem VCPUs	State	Time(s)
