@@ -276,8 +276,12 @@ const char *libxl_defbool_to_string(libxl_defbool b);
 
 /*
  * Long-running functions take a const libxl_asyncop_how *ao_how.  NULL
- * means "synchronous"; it is the only form this libxl implements: a
- * non-NULL ao_how is refused with ERROR_NI (nothing is done).
+ * means "synchronous": the result is returned.  Non-NULL, as Xen's for an
+ * operation that completes within its initiating call: the call returns 0
+ * and the result goes to ao_how->callback before it returns, or (callback
+ * NULL) comes as an OPERATION_COMPLETE event with for_event as its
+ * for_user (libxl_event.h).  Functions that still refuse a non-NULL
+ * ao_how (ERROR_NI, nothing done) say so in docs/man/libxl.3.md.
  */
 typedef struct {
     void (*callback)(libxl_ctx *ctx, int rc, void *for_callback);

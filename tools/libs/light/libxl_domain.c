@@ -164,18 +164,16 @@ static int domain_op(libxl_ctx *ctx, uint32_t domid, const char *what,
 int libxl_domain_pause(libxl_ctx *ctx, uint32_t domid,
                        const libxl_asyncop_how *ao_how)
 {
-    int rc = libxl__ao_synchronous_only(ctx, ao_how, __func__);
-
-    return rc ? rc : domain_op(ctx, domid, "Pausing domain", xc_domain_pause);
+    return libxl__ao_complete(ctx, ao_how, domid,
+                              domain_op(ctx, domid, "Pausing domain", xc_domain_pause));
 }
 
 int libxl_domain_unpause(libxl_ctx *ctx, uint32_t domid,
                          const libxl_asyncop_how *ao_how)
 {
-    int rc = libxl__ao_synchronous_only(ctx, ao_how, __func__);
-
-    return rc ? rc : domain_op(ctx, domid, "Unpausing domain",
-                               xc_domain_unpause);
+    return libxl__ao_complete(ctx, ao_how, domid,
+                              domain_op(ctx, domid, "Unpausing domain",
+                                        xc_domain_unpause));
 }
 
 static int do_shutdown(libxl_ctx *ctx, uint32_t domid, int reason)

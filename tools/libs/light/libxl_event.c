@@ -147,6 +147,37 @@ void libxl_event_register_callbacks(libxl_ctx *ctx,
     es->hooks_user = user;
 }
 
+/* ---- asynchronous operations ------------------------------------------------ */
+
+/*
+ * An operation given a non-NULL ao_how, which has done its work by now
+ * (every operation here does it before returning): as Xen's libxl does for
+ * an operation that completes within its initiating call, ao_how's callback
+ * runs before the call returns 0, or (no callback) an OPERATION_COMPLETE
+ * event with the result and ao_how's for_event goes to the application.
+ * NULL ao_how: the result as it is.
+ */
+int libxl__ao_complete(libxl_ctx *ctx, const libxl_asyncop_how *ao_how,
+                       uint32_t domid, int rc)
+{
+    libxl_event *e;
+
+    if (!ao_how)
+        return rc;
+    if (ao_how->callback) {
+        ao_how->callback(ctx, rc, ao_how->u.for_callback);
+        return 0;
+    }
+    if (!ev_state(ctx))
+        return ERROR_NOMEM;
+    e = new_event(ctx, LIBXL_EVENT_TYPE_OPERATION_COMPLETE, domid, ao_how->u.for_event);
+    if (!e)
+        return ERROR_NOMEM;
+    e->u.operation_complete.rc = rc;
+    deliver(ctx, e);
+    return 0;
+}
+
 /* ---- domain death ------------------------------------------------------------- */
 
 /* Every watched domain, against what the hypervisor says now. */

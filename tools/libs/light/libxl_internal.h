@@ -43,6 +43,14 @@ struct libxl__ctx {
 
 /* libxl_event.c: what libxl_ctx_free must release of the events. */
 void libxl__event_state_free(libxl_ctx *ctx);
+/*
+ * Return from an operation that took ao_how and has done its work (rc):
+ * rc itself for NULL ao_how; else 0, ao_how's callback having been called
+ * or an OPERATION_COMPLETE event (with rc) made, as Xen's libxl does for
+ * an operation that completes within its initiating call.
+ */
+int libxl__ao_complete(libxl_ctx *ctx, const libxl_asyncop_how *ao_how,
+                       uint32_t domid, int rc);
 
 /* ---- logging ------------------------------------------------------------- */
 

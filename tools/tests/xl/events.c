@@ -17,6 +17,11 @@
  *          event_occurs (libxl_event_register_callbacks).
  *
  * Exit status 0 once all died, 1 on an error (printed).
+ *
+ *   events ao DOMID   pauses DOMID with a callback ao_how, unpauses it
+ *                     with an event ao_how, and pauses domain 4095 (not
+ *                     there) with a callback: what each returned and
+ *                     what completed, in order.
  */
 #include <inttypes.h>
 #include <poll.h>
@@ -210,6 +215,46 @@ static int poll_loop(void)
     return 0;
 }
 
+/* ---- ao mode ----------------------------------------------------------------- */
+
+static bool in_call;
+
+static void op_done(libxl_ctx *c, int rc, void *for_callback)
+{
+    (void)c;
+    printf("callback: rc %d, for_callback %s, %s\n", rc, (const char *)for_callback,
+           in_call ? "inside the call" : "after the call");
+}
+
+static int ao(uint32_t domid)
+{
+    libxl_asyncop_how cb = { .callback = op_done, .u.for_callback = "pause" };
+    libxl_asyncop_how ev = { .callback = NULL, .u.for_event = 77 };
+    libxl_asyncop_how bad = { .callback = op_done, .u.for_callback = "pause 4095" };
+    libxl_event *e;
+    int rc;
+
+    in_call = true;
+    rc = libxl_domain_pause(ctx, domid, &cb);
+    in_call = false;
+    printf("libxl_domain_pause: %d\n", rc);
+    rc = libxl_domain_unpause(ctx, domid, &ev);
+    printf("libxl_domain_unpause: %d\n", rc);
+    while (!libxl_event_check(ctx, &e, LIBXL_EVENTMASK_ALL, NULL, NULL)) {
+        if (e->type == LIBXL_EVENT_TYPE_OPERATION_COMPLETE)
+            printf("OPERATION_COMPLETE %u rc %d user %"PRIu64"\n", e->domid,
+                   e->u.operation_complete.rc, e->for_user);
+        else
+            show(e);
+        libxl_event_free(ctx, e);
+    }
+    in_call = true;
+    rc = libxl_domain_pause(ctx, 4095, &bad);
+    in_call = false;
+    printf("libxl_domain_pause(4095): %d\n", rc);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     xentoollog_logger_stdiostream *lg;
@@ -225,6 +270,10 @@ int main(int argc, char **argv)
     lg = xtl_createlogger_stdiostream(stderr, XTL_ERROR, 0);
     if (!lg || libxl_ctx_alloc(&ctx, LIBXL_VERSION, 0, (xentoollog_logger *)lg))
         return 1;
+    if (!strcmp(mode, "ao")) {
+        ret = ao(strtoul(argv[2], NULL, 0));
+        goto out;
+    }
     if (!strcmp(mode, "hooks")) {
         libxl_osevent_register_hooks(ctx, &oshooks, NULL);
         libxl_event_register_callbacks(ctx, &evhooks, NULL);

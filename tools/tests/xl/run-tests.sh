@@ -132,6 +132,22 @@ for mode in wait poll hooks; do
     end
 done
 
+begin "libxl ao_how: a callback before the call returns, or an OPERATION_COMPLETE event"
+machine
+run "$BIN/events" ao 5
+want_rc 0
+want_out <<'EOF'
+callback: rc 0, for_callback pause, inside the call
+libxl_domain_pause: 0
+libxl_domain_unpause: 0
+OPERATION_COMPLETE 5 rc 0 user 77
+callback: rc -21, for_callback pause 4095, inside the call
+libxl_domain_pause(4095): 0
+EOF
+want_log_has "pause 5"
+want_log_has "unpause 5"
+end
+
 begin "libxl_event_wait with nothing enabled fails instead of sleeping forever"
 machine
 run "$BIN/events" wait
