@@ -33,9 +33,10 @@
 # Bochs's emulated ticks (clock sync=none: one tick per instruction), so the
 # same command gives the same numbers on any host.  Runs are bounded in
 # ticks, not seconds: the driver of the specjbb-like runs (tests/bench)
-# fails a cell that has not ended within a bound of emulated ticks; the PLE
-# and migration runs do a fixed amount of work (20 round trips; one save and
-# restore) and have no tick bound of their own.  The wall-clock limit on each Bochs
+# fails a cell that has not ended within a bound of emulated ticks, and
+# smp-rr the PLE runs' 20 round trips (bound=); the migration runs do a
+# fixed amount of work (one save and restore) and have no tick bound of
+# their own yet.  The wall-clock limit on each Bochs
 # process is only a safety net against a hung emulator, NET_FACTOR (default
 # 6) times the run's nominal seconds (see the list of runs), and a run it
 # stops is reported as such ("safety net fired") and counted as failed,
@@ -97,8 +98,11 @@ FB="fb_every=256 fb_lines=4"    # 4 framebuffer lines every 256 transactions
 SEEDS=1-6
 COST=1500                       # the per-exit cost model, ticks
 
-# The PLE runs (tests/smp-rr).
+# The PLE runs (tests/smp-rr), bounded in ticks: the slowest (no PLE, a
+# 30 ms slice per turn at 1.6e9 ticks a second) takes about 2e9 for its 20
+# round trips; smp-rr fails the run if they are not done within ten times that.
 PLE_ROUNDS=20
+PLE_BOUND=20000000000
 
 # The migration runs (tests/migrate saving tests/mig-writer): the link is
 # capped at 10^8 octets per 10^9 ticks (0.1 octet a tick), the downtime
@@ -250,7 +254,7 @@ if [ $list_only = 1 ]; then
     for r in "${selected[@]}"; do
         printf '%-24s xen: %s\n' "$(run_field "$r" 0)" "$(run_field "$r" 2)"
         if [ "$(run_field "$r" 3)" = smp-rr ]; then
-            printf '%-24s d0:  smp-rr vcpus=2 -- rounds=%s\n' "" "$PLE_ROUNDS"
+            printf '%-24s d0:  smp-rr vcpus=2 -- rounds=%s bound=%s\n' "" "$PLE_ROUNDS" "$PLE_BOUND"
         elif [[ $(run_field "$r" 3) == mig:* ]]; then
             printf '%-24s d0:  migrate mem=56 -- %s\n' "" "$(run_field "$r" 3 | sed 's/^mig://')"
             printf '%-24s d1:  mig-writer mem=4 -- %s\n' "" "$(mig_writer_args "$(run_field "$r" 4)")"
@@ -358,7 +362,7 @@ boot_run() {
     mkdir -p "$dir"
     megs=256
     if [ "$args" = smp-rr ]; then
-        modules=("$BIN/smp-rr.elf|vcpus=2 -- rounds=$PLE_ROUNDS")
+        modules=("$BIN/smp-rr.elf|vcpus=2 -- rounds=$PLE_ROUNDS bound=$PLE_BOUND")
     elif [[ $args == mig:* ]]; then
         modules=("$BIN/migrate.elf|mem=56 -- ${args#mig:}"
                  "$BIN/mig-writer.elf|mem=4 -- $(mig_writer_args "$mem")")
