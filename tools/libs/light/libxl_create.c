@@ -320,10 +320,8 @@ static int build_pvh(libxl_ctx *ctx, uint32_t domid,
     return rc;
 }
 
-int libxl_domain_create_new(libxl_ctx *ctx, libxl_domain_config *d_config,
-                            uint32_t *domid,
-                            const libxl_asyncop_how *ao_how,
-                            const libxl_asyncprogress_how *aop_console_how)
+static int domain_create_new(libxl_ctx *ctx, libxl_domain_config *d_config,
+                             uint32_t *domid)
 {
     libxl_domain_create_info *c_info = &d_config->c_info;
     libxl_domain_build_info *b_info = &d_config->b_info;
@@ -332,11 +330,7 @@ int libxl_domain_create_new(libxl_ctx *ctx, libxl_domain_config *d_config,
     uint32_t id = INVALID_DOMID, other;
     int rc;
 
-    (void)aop_console_how;
     *domid = INVALID_DOMID;
-    rc = libxl__ao_synchronous_only(ctx, ao_how, __func__);
-    if (rc)
-        return rc;
     rc = domain_config_check(ctx, d_config);
     if (rc)
         return rc;
@@ -386,6 +380,22 @@ int libxl_domain_create_new(libxl_ctx *ctx, libxl_domain_config *d_config,
     if (libxl_domain_destroy(ctx, id, NULL))
         LOGD(ERROR, id, "destroying the half-built domain failed");
     return rc;
+}
+
+/*
+ * With a non-NULL ao_how the domain is built before the call returns, as
+ * the synchronous form; *domid is set before the completion is reported.
+ * aop_console_how: the console is there at once (not reported).
+ */
+int libxl_domain_create_new(libxl_ctx *ctx, libxl_domain_config *d_config,
+                            uint32_t *domid,
+                            const libxl_asyncop_how *ao_how,
+                            const libxl_asyncprogress_how *aop_console_how)
+{
+    int rc = domain_create_new(ctx, d_config, domid);
+
+    (void)aop_console_how;
+    return libxl__ao_complete(ctx, ao_how, *domid, rc);
 }
 
 int libxl_domain_create_restore(libxl_ctx *ctx, libxl_domain_config *d_config,
