@@ -24,7 +24,7 @@ GUEST_SR_SRCS      := xg_sr_common.c xg_sr_common_x86.c xg_sr_save.c \
                       xg_sr_save_policy.c xg_sr_save_x86_hvm.c \
                       xg_sr_restore.c xg_sr_restore_x86_hvm.c
 GUEST_SRCS         := xg_dom_core.c xg_dom_elfloader.c xg_dom_boot.c xg_dom_x86.c \
-                      $(GUEST_SR_SRCS)
+                      xg_resume.c $(GUEST_SR_SRCS)
 GUEST_SRCS_OS      := xg_dom_file.c
 LIBELF_DIR         := $(XEN_ROOT)/xen/common/libelf
 LIBELF_SRCS        := libelf-tools.c libelf-loader.c libelf-dominfo.c
