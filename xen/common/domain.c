@@ -258,15 +258,17 @@ static const char *shutdown_reason_str(unsigned int reason)
  */
 void domain_shutdown(struct domain *d, unsigned int reason)
 {
-    spin_lock(&d->shutdown_lock);
+    unsigned long flags;
+
+    spin_lock_irqsave(&d->shutdown_lock, flags);
     if ( d->state != DOMSTATE_running )
     {
-        spin_unlock(&d->shutdown_lock);
+        spin_unlock_irqrestore(&d->shutdown_lock, flags);
         return;
     }
     d->state = reason == SHUTDOWN_crash ? DOMSTATE_crashed : DOMSTATE_shutdown;
     d->shutdown_code = reason;
-    spin_unlock(&d->shutdown_lock);
+    spin_unlock_irqrestore(&d->shutdown_lock, flags);
     guest_console_flush(d);
     printk(XENLOG_INFO "d%u: shutdown: %s\n", d->domain_id, shutdown_reason_str(reason));
     send_global_virq(VIRQ_DOM_EXC);
@@ -279,16 +281,17 @@ void domain_crash(struct domain *d, const char *fmt, ...)
 {
     char msg[256];
     va_list args;
+    unsigned long flags;
 
-    spin_lock(&d->shutdown_lock);
+    spin_lock_irqsave(&d->shutdown_lock, flags);
     if ( d->state != DOMSTATE_running )
     {
-        spin_unlock(&d->shutdown_lock);
+        spin_unlock_irqrestore(&d->shutdown_lock, flags);
         return;
     }
     d->state = DOMSTATE_crashed;
     d->shutdown_code = SHUTDOWN_crash;
-    spin_unlock(&d->shutdown_lock);
+    spin_unlock_irqrestore(&d->shutdown_lock, flags);
     va_start(args, fmt);
     vsnprintf(msg, sizeof(msg), fmt, args);
     va_end(args);
@@ -313,8 +316,9 @@ void domain_resume(struct domain *d)
 {
     bool resumed = false;
     unsigned int code = 0;
+    unsigned long flags;
 
-    spin_lock(&d->shutdown_lock);
+    spin_lock_irqsave(&d->shutdown_lock, flags);
     if ( d->state == DOMSTATE_shutdown || d->state == DOMSTATE_crashed )
     {
         code = d->shutdown_code;
@@ -322,7 +326,7 @@ void domain_resume(struct domain *d)
         d->shutdown_code = 0;
         resumed = true;
     }
-    spin_unlock(&d->shutdown_lock);
+    spin_unlock_irqrestore(&d->shutdown_lock, flags);
     if ( resumed )
         printk(XENLOG_INFO "d%u: resumed (was shut down: %s)\n", d->domain_id,
                shutdown_reason_str(code));

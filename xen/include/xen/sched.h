@@ -98,7 +98,8 @@ struct domain {
 
     bool             is_privileged;  /* the control domain */
     /*
-     * shutdown_lock (Xen's d->shutdown_lock, a leaf) protects the moves of
+     * shutdown_lock (Xen's d->shutdown_lock, a leaf, taken with interrupts
+     * off: a timer may shut a domain down) protects the moves of
      * state between running and shut down / crashed, and shutdown_code:
      * domain_shutdown(), domain_crash(), domain_resume().  A domain shut
      * down with SHUTDOWN_suspend stays (it is not reaped) until the
