@@ -75,9 +75,10 @@ int libxl__domain_suspend_init(libxl_ctx *ctx, libxl__domain_suspend_state *dsps
     dsps->domid = domid;
     dsps->guest_evtchn_port = -1;
 
+    /* As Xen's: an unreadable parameter counts as 0 (no PV drivers). */
     if (xc_hvm_param_get(ctx->xch, domid, HVM_PARAM_CALLBACK_IRQ, &pvdrv)) {
-        LOGED(ERROR, domid, "cannot read HVM_PARAM_CALLBACK_IRQ");
-        return ERROR_FAIL;
+        LOGED(WARN, domid, "cannot read HVM_PARAM_CALLBACK_IRQ: pausing it");
+        pvdrv = 0;
     }
     if (!pvdrv) {
         LOGD(DEBUG, domid, "no PV drivers (HVM_PARAM_CALLBACK_IRQ 0): "
