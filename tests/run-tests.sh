@@ -65,7 +65,7 @@ shift $((OPTIND - 1))
 # ---------------------------------------------------------------------------
 # The test list: "[name]" starts a case, "key = value" lines follow.
 # Single-valued keys: extra_params cpu smp smp_also megs timeout groups results
-# worst stop_on end_on streams.
+# worst stop_on end_on streams panics.
 # Repeatable keys: domain (file is a synonym), expect, expect_once, reject,
 # serial_input.
 
@@ -109,7 +109,7 @@ parse_cfg() {
                 KV[$cur:$key]=$val
             fi
             ;;
-        extra_params|cpu|smp|smp_also|megs|timeout|groups|results|worst|stop_on|end_on|streams)
+        extra_params|cpu|smp|smp_also|megs|timeout|groups|results|worst|stop_on|end_on|streams|panics)
             KV[$cur:$key]=$val ;;
         *)
             echo "$cfg:$n: unknown key '$key'" >&2
@@ -183,6 +183,16 @@ verdict() {  # verdict DIR WORD [REASON]
 }
 
 # Prints the worst of a list of statuses.
+# What ends a run early: stop_on, by default Xen's panic line (none for a
+# case that panics = yes: it must run on to the power-off).
+stop_on() {
+    if [ "$(get "$1" panics no)" = yes ]; then
+        get "$1" stop_on '^\(XEN\) stop_on: none$'
+    else
+        get "$1" stop_on 'Panic on CPU'
+    fi
+}
+
 worst_status() {
     local s w=SUCCESS rank=0 r
     for s in "$@"; do
@@ -233,7 +243,7 @@ run_case() {
     timeout=${timeout_override:-$(get "$c" timeout 60)}
     bochs_args=(-d "$dir" -i "$dir/xen.iso" -c "$(get "$c" cpu tigerlake)"
                 -n "$(get "$c" smp 1)" -m "$(get "$c" megs 256)"
-                -t "$timeout" -s "$(get "$c" stop_on 'Panic on CPU')")
+                -t "$timeout" -s "$(stop_on "$c")")
     [ $follow = 1 ] && bochs_args+=(-f)
     # end_on = [N ]REGEX: the run ends once N lines matched (a machine that
     # would go on, e.g. rebooting).
@@ -271,7 +281,7 @@ evaluate() {
 
     case $status in
     timeout) reasons+=("timeout after ${timeout}s") ;;
-    stopped) reasons+=("stopped on: $(get "$c" stop_on 'Panic on CPU')") ;;
+    stopped) reasons+=("stopped on: $(stop_on "$c")") ;;
     ended) ;;
     exited)
         [ -e "$dir/serial.out" ] ||
@@ -287,7 +297,11 @@ evaluate() {
     # A hypervisor panic fails every case, even one that printed all its
     # results first (the machine may power off before the runner's
     # stop_on watch sees the line).
-    if grep -qE '^\(XEN\) (Panic on CPU|Xen BUG at)' "$log"; then
+    # panics = yes: the case is that panic, and the machine powers off.
+    if [ "$(get "$c" panics no)" = yes ]; then
+        grep -qE '^\(XEN\) Panic on CPU' "$log" ||
+            reasons+=("the hypervisor did not panic")
+    elif grep -qE '^\(XEN\) (Panic on CPU|Xen BUG at)' "$log"; then
         reasons+=("the hypervisor panicked")
     fi
 

@@ -4,6 +4,7 @@
  * for the hypervisor's fatal paths.  It does not include any xen/ header,
  * so nothing here can clash with the code under test.
  */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <sys/mman.h>
@@ -97,6 +98,48 @@ void *harness_map_fixed(unsigned long addr, unsigned long size)
 }
 
 /* Fatal paths of the hypervisor: report and stop this test binary. */
+void *harness_zalloc(size_t size)
+{
+    return calloc(1, size);
+}
+
+struct cpu_thread {
+    pthread_t thread;
+    unsigned int cpu;
+    void (*fn)(unsigned int cpu);
+};
+
+static pthread_barrier_t cpus_start;
+
+static void *cpu_thread(void *arg)
+{
+    struct cpu_thread *t = arg;
+
+    host_test_cpu_enter(t->cpu);
+    pthread_barrier_wait(&cpus_start);
+    t->fn(t->cpu);
+    return NULL;
+}
+
+void harness_run_cpus(unsigned int nr, void (*fn)(unsigned int cpu))
+{
+    struct cpu_thread t[16];
+    unsigned int i;
+
+    if ( nr > 16 || pthread_barrier_init(&cpus_start, NULL, nr) )
+        abort();
+    for ( i = 0; i < nr; i++ )
+    {
+        t[i].cpu = i;
+        t[i].fn = fn;
+        if ( pthread_create(&t[i].thread, NULL, cpu_thread, &t[i]) )
+            abort();
+    }
+    for ( i = 0; i < nr; i++ )
+        pthread_join(t[i].thread, NULL);
+    pthread_barrier_destroy(&cpus_start);
+}
+
 void (*harness_bug_hook)(void);
 
 void __bug(const char *file, int line)

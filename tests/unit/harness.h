@@ -48,6 +48,18 @@ void harness_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* One page, readable, writable and executable, below 2 GiB (MAP_32BIT). */
 void *harness_exec_page(void);
 
+/*
+ * Run fn(cpu) on nr threads at once, each thread CPU cpu (0 .. nr-1) with
+ * its own smp_processor_id(), current, interrupt flag and per-CPU area,
+ * started together; returns when all have returned.  Checks may not be
+ * made from fn (the counters are not shared safely): record, then check.
+ */
+void harness_run_cpus(unsigned int nr, void (*fn)(unsigned int cpu));
+/* Zeroed host memory (calloc), never freed. */
+void *harness_zalloc(size_t size);
+/* stub_printk.c: make the calling thread CPU cpu. */
+void host_test_cpu_enter(unsigned int cpu);
+
 /* Messages printk()ed by the code under test (stub_printk.c), prefixes kept. */
 extern char printk_log[];
 void printk_reset(void);

@@ -10,6 +10,7 @@
 #include "harness.h"
 
 void serial_rx(char c) { (void)c; }
+void serial_rx_many(const char *buf, unsigned int n) { (void)buf; (void)n; }
 bool console_rx_wanted(void) { return false; }
 void set_irq_handler(unsigned int vector, irq_handler_t fn) { (void)vector; (void)fn; }
 int io_apic_route_isa_irq(unsigned int irq, unsigned int vector)
@@ -19,6 +20,7 @@ int io_apic_route_isa_irq(unsigned int irq, unsigned int vector)
 }
 void io_apic_mask_isa_irq(unsigned int irq) { (void)irq; }
 void ack_APIC_irq(void) { }
+DEFINE_PER_CPU(unsigned int, local_irq_count);   /* in_irq(): traps.c's */
 s_time_t get_s_time(void) { return 0; }
 uint64_t stime_to_tsc(s_time_t t) { return t; }
 void reprogram_timer(uint64_t deadline) { (void)deadline; }

@@ -193,6 +193,7 @@ static void test_irq_safety(void)
 void test_main(void)
 {
     harness_bug_hook = on_bug;
+    spin_debug_enable();            /* as __start_xen does once interrupts are on */
     test_ticket();
     test_recursive();
     test_order();

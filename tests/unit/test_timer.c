@@ -7,8 +7,12 @@
  * timer re-armed at or before now (while the clock runs on inside the
  * pass, as it does under a storm) runs at most once per pass, timers due
  * behind it still run, and the next pass is never programmed closer than
- * timer_slop to the end of the last one.
+ * timer_slop to the end of the last one.  On two CPUs (host threads):
+ * kill_timer() returns only once the timer's function, running on the
+ * other CPU, has returned.
  */
+#include <xen/cpumask.h>
+#include <asm/processor.h>
 #include <xen/lib.h>
 #include <xen/param.h>
 #include <xen/softirq.h>
@@ -240,6 +244,54 @@ static void test_storm(void)
     stop_timer(&bystander);
 }
 
+/*
+ * CPU 1 runs its timer pass; its timer's function goes on for a while
+ * after CPU 0 started killing the timer.  kill_timer() must not return
+ * before the function did (seen to fail without timers.running: the kill
+ * returned with the function still running).
+ */
+static struct timer slow;
+static volatile bool slow_in_fn, kill_started, slow_done, done_at_kill;
+
+static void slow_fn(void *data __attribute__((unused)))
+{
+    slow_in_fn = true;
+    while ( !kill_started )
+        cpu_relax();
+    for ( volatile unsigned long i = 0; i < 2000000; i++ )
+        cpu_relax();
+    slow_done = true;
+}
+
+static void kill_while_running(unsigned int cpu)
+{
+    if ( cpu == 1 )
+    {
+        timer_cpu_init(1);
+        init_timer(&slow, slow_fn, NULL, 1);
+        set_timer(&slow, fake_now - 1);
+        raise_softirq(TIMER_SOFTIRQ);
+        do_softirq();
+        return;
+    }
+    while ( !slow_in_fn )
+        cpu_relax();
+    kill_started = true;
+    kill_timer(&slow);
+    done_at_kill = slow_done;
+}
+
+static void test_kill_waits_for_other_cpu(void)
+{
+    clock_step = 0;
+    cpumask_set_cpu(1, &cpu_online_map);
+    harness_run_cpus(2, kill_while_running);
+    CHECK(slow_done);
+    CHECK(done_at_kill);
+    CHECK(!timer_is_active(&slow));
+    cpumask_clear_cpu(1, &cpu_online_map);
+}
+
 void test_main(void)
 {
     timer_init();
@@ -248,4 +300,5 @@ void test_main(void)
     test_rearm_from_handler();
     CHECK_EQ(cmdline_parse("timer_slop=1000"), 0);
     test_storm();
+    test_kill_waits_for_other_cpu();
 }

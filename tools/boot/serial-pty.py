@@ -15,7 +15,9 @@ matches the step's REGEX (Python re.search; lines after the previous
 step's), its TEXT is written to the machine's COM1 receiver, one byte
 every 2 ms of wall time; TEXT takes Python escapes (\\r, \\x01).  A TEXT of
 the form @FILE sends FILE's bytes in one write instead: a burst at the
-line's full rate.
+line's full rate.  Each step sent is recorded in OUT.input (when, which
+step, how many bytes), so that a case that waited in vain shows whether
+its input went out.
 
 With --tty, the terminal TTY is COM1's other end, both ways: its input
 (raw: Ctrl-C and Ctrl-Z are bytes for the guest) goes to the machine and
@@ -87,6 +89,7 @@ def main():
         signal.signal(s, on_signal)
 
     pending = b""
+    sent_log = open(out_path + ".input", "a", buffering=1)
     try:
         with open(out_path, "ab", buffering=0) as out:
             while True:
@@ -123,12 +126,16 @@ def main():
                         for b in data:
                             os.write(master, bytes([b]))
                             time.sleep(0.002)
+                    sent_log.write("%.3f sent %d byte(s)%s for /%s/\n" % (
+                        time.time(), len(data), " in one write" if burst else "",
+                        pattern.pattern))
                     steps.pop(0)
                     if not steps:
                         break
     except Stop:
         pass
     finally:
+        sent_log.close()
         if saved is not None:
             termios.tcsetattr(term_fd, termios.TCSADRAIN, saved)
     os.close(slave)

@@ -568,6 +568,9 @@ int libxl_xen_console_read_line(libxl_ctx *ctx,
 void libxl_xen_console_read_finish(libxl_ctx *ctx,
                                    libxl_xen_console_reader *cr);
 
+/* xl debug-keys: the hypervisor acts on each key as if typed on its console. */
+int libxl_send_debug_keys(libxl_ctx *ctx, char *keys);
+
 /* ---- a domain's console (xl console), through Xen's xenconsole ---------------- */
 
 /*

@@ -430,6 +430,12 @@ int xc_readconsolering(xc_interface *xch, char *buffer,
                        unsigned int *pnr_chars, int clear, int incremental,
                        uint32_t *pindex);
 
+/*
+ * XEN_SYSCTL_debug_keys: the hypervisor acts on each character of keys as
+ * if typed on its console after Ctrl-A x3 ('h' lists them); at most 64.
+ */
+int xc_send_debug_keys(xc_interface *xch, const char *keys);
+
 typedef struct xen_sysctl_physinfo xc_physinfo_t;
 
 int xc_physinfo(xc_interface *xch, xc_physinfo_t *info);

@@ -32,6 +32,7 @@ struct cmd_spec {
 int main_list(int argc, char **argv);
 int main_info(int argc, char **argv);
 int main_dmesg(int argc, char **argv);
+int main_debug_keys(int argc, char **argv);
 int main_top(int argc, char **argv);
 int main_create(int argc, char **argv);
 int main_destroy(int argc, char **argv);

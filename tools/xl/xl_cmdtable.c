@@ -207,6 +207,12 @@ const struct cmd_spec cmd_table[] = {
       "[-c]",
       "  -c                        Clear dmesg buffer as well as printing it",
     },
+    { "debug-keys",
+      &main_debug_keys, 0, 0,
+      "Send debug keys to Xen",
+      "<Keys>",
+      NULL,
+    },
     /* ---- this project's commands (not in Xen's xl) ---- */
     { "log-dirty",
       &main_logdirty, 0, 1,

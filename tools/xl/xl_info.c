@@ -442,6 +442,24 @@ int main_dmesg(int argc, char **argv)
     return ret ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
+/* As Xen's: what the keys print goes to the console ring (xl dmesg). */
+int main_debug_keys(int argc, char **argv)
+{
+    int opt;
+    char *keys;
+
+    SWITCH_FOREACH_OPT(opt, "", NULL, "debug-keys", 1) {
+        /* No options */
+    }
+
+    keys = argv[optind];
+    if (libxl_send_debug_keys(ctx, keys)) {
+        fprintf(stderr, "cannot send debug keys: %s\n", keys);
+        return EXIT_FAILURE;
+    }
+    return EXIT_SUCCESS;
+}
+
 /* ---- xl top ---------------------------------------------------------------------- */
 
 /* As Xen's: xentop does the work; here its options are passed on. */

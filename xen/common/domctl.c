@@ -11,6 +11,13 @@
  * only with Xen 4.17's interface version (else -EACCES, as Xen).  Pausing,
  * destroying or putting into log-dirty mode the calling domain itself is
  * refused (-EINVAL).
+ *
+ * One domctl runs at a time, under domctl_lock (Xen's): it is only tried,
+ * and a caller that finds it held re-issues the hypercall through a
+ * continuation (Xen's domctl_lock_acquire), so a vCPU never spins on it
+ * and a domctl that pauses a domain cannot deadlock against that
+ * domain's vCPU waiting for the lock.  It is released before a preempted
+ * domctl's continuation, so other domctls may run in between.
  */
 #include <xen/console.h>
 #include <xen/cpumask.h>
@@ -20,11 +27,14 @@
 #include <xen/hypercall.h>
 #include <xen/lib.h>
 #include <xen/sched.h>
+#include <xen/spinlock.h>
 #include <xen/string.h>
 #include <public/domctl.h>
 #include <asm/page-bits.h>
 #include <asm/processor.h>
 #include <asm/time.h>
+
+static DEFINE_SPINLOCK_LEVEL(domctl_lock, LOCK_LEVEL_DOMCTL);
 
 static void getdomaininfo(const struct domain *d, struct xen_domctl_getdomaininfo *info)
 {
@@ -248,6 +258,10 @@ long do_domctl(XEN_GUEST_HANDLE_PARAM(xen_domctl_t) u_domctl)
         break;
     }
 
+    /* Busy: come back (Xen's domctl_lock_acquire failing). */
+    if ( !spin_trylock(&domctl_lock) )
+        return hypercall_create_continuation(__HYPERVISOR_domctl, "h", u_domctl);
+
     switch ( op.cmd )
     {
     case XEN_DOMCTL_getdomaininfo:
@@ -331,6 +345,8 @@ long do_domctl(XEN_GUEST_HANDLE_PARAM(xen_domctl_t) u_domctl)
         rc = arch_do_domctl(&op, d, &copyback);
         break;
     }
+
+    spin_unlock(&domctl_lock);
 
     /* A preempted operation: the caller re-issues this domctl (Xen's way). */
     if ( rc == -ERESTART )

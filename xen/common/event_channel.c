@@ -22,6 +22,21 @@
  * Every argument is checked where it enters: ports against the domain's
  * allocated range (-EINVAL), vCPU ids (-ENOENT), VIRQ numbers (-EINVAL),
  * domain ids (-ESRCH), other domains only for the control domain (-EPERM).
+ *
+ * Locking, as Xen's (docs/design.md "Locks and their order"):
+ *  - d->event_lock (level 50) is held to allocate, bind, close and reset
+ *    ports, to rebind a port to a vCPU, to switch the ABI and for the FIFO
+ *    ABI's set-up.  An interdomain binding or close holds both domains'
+ *    event_lock, the lower domain (by address, as Xen) first.
+ *  - chn->lock (level 55) is held by anything that changes a channel's
+ *    binding (under event_lock) and by the send and notification paths
+ *    (EVTCHNOP_send, VIRQs, unmask), which take it alone: a port closed on
+ *    one CPU while another sends on it is either still bound for the whole
+ *    send or already closed.  An interdomain send holds only the sending
+ *    channel's lock: its peer cannot be closed or rebound without it (both
+ *    channels' locks, the lower address first, for bind and close).
+ *  - A port is valid once its bucket is in place: valid_evtchns grows only
+ *    after the bucket (smp_wmb), and readers check it first (smp_rmb).
  */
 #include <xen/console.h>
 #include <xen/errno.h>
@@ -41,7 +56,10 @@
 
 bool evtchn_port_valid(const struct domain *d, unsigned int port)
 {
-    return port < d->valid_evtchns;
+    bool valid = port < ACCESS_ONCE(d->valid_evtchns);
+
+    smp_rmb();                  /* the bucket before the count (get_free_port) */
+    return valid;
 }
 
 struct evtchn *evtchn_from_port(const struct domain *d, unsigned int port)
@@ -129,6 +147,43 @@ static void vcpu_info_written(struct vcpu *v)
 }
 
 /* Buckets the domain may ever need under its current ABI. */
+/*
+ * Two channels' locks, the lower address first (Xen's double_evtchn_lock);
+ * one if they are the same channel.
+ */
+static void double_evtchn_lock(struct evtchn *lchn, struct evtchn *rchn)
+{
+    if ( lchn > rchn )
+        swap(lchn, rchn);
+    spin_lock(&lchn->lock);
+    if ( lchn != rchn )
+        spin_lock_nested(&rchn->lock);
+}
+
+static void double_evtchn_unlock(struct evtchn *lchn, struct evtchn *rchn)
+{
+    if ( lchn != rchn )
+        spin_unlock(&lchn->lock);
+    spin_unlock(&rchn->lock);
+}
+
+/* Two domains' event_lock, the lower address first (Xen's evtchn_bind_interdomain). */
+static void double_event_lock(struct domain *ld, struct domain *rd)
+{
+    if ( ld > rd )
+        swap(ld, rd);
+    spin_lock(&ld->event_lock);
+    if ( ld != rd )
+        spin_lock_nested(&rd->event_lock);
+}
+
+static void double_event_unlock(struct domain *ld, struct domain *rd)
+{
+    if ( ld != rd )
+        spin_unlock(&ld->event_lock);
+    spin_unlock(&rd->event_lock);
+}
+
 static unsigned int evtchn_buckets_needed(const struct domain *d)
 {
     return DIV_ROUND_UP(min(max_evtchns(d), d->max_evtchn_port + 1), EVTCHNS_PER_BUCKET);
@@ -152,7 +207,15 @@ static int evtchn_grow_buckets(struct domain *d)
         return -ENOMEM;
     if ( d->evtchn )
         memcpy(table, d->evtchn, d->nr_evtchn_buckets * sizeof(*table));
-    xfree(d->evtchn);
+    /*
+     * A sender on another CPU may still be indexing the old table (it
+     * holds no event_lock): keep it until the domain's end.  It is
+     * replaced once at most (2-level's room, then all of FIFO's).
+     */
+    ASSERT(!d->evtchn_retired);
+    xfree(d->evtchn_retired);
+    d->evtchn_retired = d->evtchn;
+    smp_wmb();                  /* the copied table before it is used */
     d->evtchn = table;
     d->nr_evtchn_buckets = nr;
     return 0;
@@ -171,6 +234,7 @@ static int get_free_port(struct domain *d)
     struct evtchn *bucket, *chn;
     int rc;
 
+    ASSERT_SPINLOCK(&d->event_lock);
     for ( port = d->lowest_free_evtchn; port < d->valid_evtchns && port < limit; port++ )
     {
         chn = evtchn_from_port(d, port);
@@ -194,10 +258,14 @@ static int get_free_port(struct domain *d)
     if ( !bucket )
         return -ENOMEM;
     for ( i = 0; i < EVTCHNS_PER_BUCKET; i++ )
+    {
+        spin_lock_init_level(&bucket[i].lock, "evtchn", LOCK_LEVEL_EVTCHN);
         bucket[i].port = d->valid_evtchns + i;
+    }
     d->evtchn[d->valid_evtchns / EVTCHNS_PER_BUCKET] = bucket;
     port = d->valid_evtchns;
-    d->valid_evtchns += EVTCHNS_PER_BUCKET;
+    smp_wmb();                  /* the bucket before the count (evtchn_port_valid) */
+    ACCESS_ONCE(d->valid_evtchns) = port + EVTCHNS_PER_BUCKET;
  found:
     d->lowest_free_evtchn = busy ?: port + 1;
     d->active_evtchns++;            /* every caller binds the port it gets */
@@ -207,6 +275,8 @@ static int get_free_port(struct domain *d)
 /* The port is free again: the search for a free one may start there. */
 static void evtchn_free(struct domain *d, struct evtchn *chn)
 {
+    ASSERT_SPINLOCK(&d->event_lock);
+    ASSERT_SPINLOCK(&chn->lock);
     evtchn_port_clear_pending(d, chn);
     /* Port and last queue stay: FIFO must know where it was linked (Xen's too). */
     chn->state = ECS_FREE;
@@ -220,17 +290,25 @@ static void evtchn_free(struct domain *d, struct evtchn *chn)
 
 int evtchn_init(struct domain *d)
 {
+    int rc = 0;
+
     /*
      * d->max_evtchn_port is createdomain's (domain_create): libxl's 1023
      * by default, and for the boot domains all the ABI allows for the
      * control domain, EVTCHN_DEFAULT_MAX_PORT for the others.
      */
+    spin_lock_init_level(&d->event_lock, "event_lock", LOCK_LEVEL_EVENT);
     evtchn_2l_init(d);
+    spin_lock(&d->event_lock);
     if ( evtchn_grow_buckets(d) || get_free_port(d) < 0 )  /* the first bucket */
-        return -ENOMEM;
-    evtchn_from_port(d, 0)->state = ECS_RESERVED;
-    d->active_evtchns = 0;
-    return 0;
+        rc = -ENOMEM;
+    else
+    {
+        evtchn_from_port(d, 0)->state = ECS_RESERVED;
+        d->active_evtchns = 0;
+    }
+    spin_unlock(&d->event_lock);
+    return rc;
 }
 
 /* ---- delivery (2-level) ------------------------------------------------- */
@@ -360,27 +438,41 @@ void evtchn_2l_init(struct domain *d)
 
 /* ---- VIRQs ----------------------------------------------------------------- */
 
+/*
+ * Raise the port a VIRQ was seen bound to, if it still is (it may have been
+ * closed, and even rebound, on another CPU since virq_to_evtchn was read:
+ * Xen's virq_lock, here a check under the channel's lock).
+ */
+static void send_virq_port(struct domain *d, unsigned int port, unsigned int virq)
+{
+    struct evtchn *chn;
+
+    if ( !evtchn_port_valid(d, port) )
+        return;
+    chn = evtchn_from_port(d, port);
+    spin_lock(&chn->lock);
+    if ( chn->state == ECS_VIRQ && chn->u.virq == virq )
+        evtchn_port_set_pending(d, chn->notify_vcpu_id, chn);
+    spin_unlock(&chn->lock);
+}
+
 void send_guest_vcpu_virq(struct vcpu *v, unsigned int virq)
 {
     unsigned int port;
-    struct evtchn *chn;
 
-    if ( virq >= NR_VIRQS || !(port = v->virq_to_evtchn[virq]) )
+    if ( virq >= NR_VIRQS || !(port = ACCESS_ONCE(v->virq_to_evtchn[virq])) )
         return;
-    chn = evtchn_from_port(v->domain, port);
-    evtchn_port_set_pending(v->domain, chn->notify_vcpu_id, chn);
+    send_virq_port(v->domain, port, virq);
 }
 
 void send_guest_global_virq(struct domain *d, unsigned int virq)
 {
     struct vcpu *v = domain_vcpu(d, 0);
     unsigned int port;
-    struct evtchn *chn;
 
-    if ( !v || virq >= NR_VIRQS || !(port = v->virq_to_evtchn[virq]) )
+    if ( !v || virq >= NR_VIRQS || !(port = ACCESS_ONCE(v->virq_to_evtchn[virq])) )
         return;
-    chn = evtchn_from_port(d, port);
-    evtchn_port_set_pending(d, chn->notify_vcpu_id, chn);
+    send_virq_port(d, port, virq);
 }
 
 void send_global_virq(unsigned int virq)
@@ -412,15 +504,22 @@ static long evtchn_alloc_unbound(struct evtchn_alloc_unbound *alloc)
         remote = current->domain->domain_id;
     else if ( remote >= DOMID_FIRST_RESERVED )
         return -EINVAL;             /* no such domain can ever bind it */
+
+    spin_lock(&d->event_lock);
     if ( (port = get_free_port(d)) < 0 )
-        return port;
+        goto out;
     chn = evtchn_from_port(d, port);
+    spin_lock(&chn->lock);
     chn->state = ECS_UNBOUND;
     chn->notify_vcpu_id = 0;
     chn->u.unbound.remote_domid = remote;
     evtchn_port_init(d, chn);
+    spin_unlock(&chn->lock);
     alloc->port = port;
-    return 0;
+    port = 0;
+ out:
+    spin_unlock(&d->event_lock);
+    return port;
 }
 
 static long evtchn_bind_interdomain(struct evtchn_bind_interdomain *bind)
@@ -432,15 +531,19 @@ static long evtchn_bind_interdomain(struct evtchn_bind_interdomain *bind)
 
     if ( !(rd = get_domain_by_any_id(bind->remote_dom)) )
         return -ESRCH;
+
+    double_event_lock(ld, rd);
+    lport = -EINVAL;
     if ( !evtchn_port_valid(rd, rport) )
-        return -EINVAL;
+        goto out;
     rchn = evtchn_from_port(rd, rport);
     if ( rchn->state != ECS_UNBOUND || rchn->u.unbound.remote_domid != ld->domain_id )
-        return -EINVAL;
+        goto out;
     if ( (lport = get_free_port(ld)) < 0 )
-        return lport;
+        goto out;
     lchn = evtchn_from_port(ld, lport);
 
+    double_evtchn_lock(lchn, rchn);
     lchn->state = ECS_INTERDOMAIN;
     lchn->notify_vcpu_id = 0;
     lchn->u.interdomain.remote_dom = rd->domain_id;
@@ -449,11 +552,15 @@ static long evtchn_bind_interdomain(struct evtchn_bind_interdomain *bind)
     rchn->state = ECS_INTERDOMAIN;
     rchn->u.interdomain.remote_dom = ld->domain_id;
     rchn->u.interdomain.remote_port = lport;
-
     /* Sends to the unbound port were dropped: as Xen, notify once now. */
     evtchn_port_set_pending(ld, lchn->notify_vcpu_id, lchn);
+    double_evtchn_unlock(lchn, rchn);
+
     bind->local_port = lport;
-    return 0;
+    lport = 0;
+ out:
+    double_event_unlock(ld, rd);
+    return lport;
 }
 
 static long evtchn_bind_virq(struct evtchn_bind_virq *bind)
@@ -470,20 +577,29 @@ static long evtchn_bind_virq(struct evtchn_bind_virq *bind)
         return -EINVAL;
     if ( !(v = domain_vcpu(d, bind->vcpu)) )
         return -ENOENT;
+
+    spin_lock(&d->event_lock);
+    port = -EEXIST;
     if ( v->virq_to_evtchn[virq] )
-        return -EEXIST;
+        goto out;
     if ( (port = get_free_port(d)) < 0 )
-        return port;
+        goto out;
     chn = evtchn_from_port(d, port);
+    spin_lock(&chn->lock);
     chn->state = ECS_VIRQ;
     chn->notify_vcpu_id = v->vcpu_id;
     chn->u.virq = virq;
     evtchn_port_init(d, chn);
-    v->virq_to_evtchn[virq] = port;
+    spin_unlock(&chn->lock);
+    /* Bound before it is published: send_virq_port() checks the binding. */
+    ACCESS_ONCE(v->virq_to_evtchn[virq]) = port;
     bind->port = port;
-    if ( virq == VIRQ_CONSOLE )
+    port = 0;
+ out:
+    spin_unlock(&d->event_lock);
+    if ( !port && virq == VIRQ_CONSOLE )
         ns16550_start_poll();           /* serial input now has a taker */
-    return 0;
+    return port;
 }
 
 static long evtchn_bind_ipi(struct evtchn_bind_ipi *bind)
@@ -494,73 +610,133 @@ static long evtchn_bind_ipi(struct evtchn_bind_ipi *bind)
 
     if ( !domain_vcpu(d, bind->vcpu) )
         return -ENOENT;
+
+    spin_lock(&d->event_lock);
     if ( (port = get_free_port(d)) < 0 )
-        return port;
+        goto out;
     chn = evtchn_from_port(d, port);
+    spin_lock(&chn->lock);
     chn->state = ECS_IPI;
     chn->notify_vcpu_id = bind->vcpu;
     evtchn_port_init(d, chn);
+    spin_unlock(&chn->lock);
     bind->port = port;
-    return 0;
+    port = 0;
+ out:
+    spin_unlock(&d->event_lock);
+    return port;
 }
 
-static long evtchn_close(struct domain *d, unsigned int port)
+/*
+ * Close d1's port (Xen's evtchn_close).  An interdomain port's peer is
+ * changed too, under its domain's event_lock: both domains' locks are
+ * held in address order.  If the peer's domain is not the one whose lock
+ * is held (the first look, or the port was closed and rebound meanwhile),
+ * the locks are dropped and taken again with it, and the port looked at
+ * anew, as Xen's "goto again".
+ */
+static long evtchn_close(struct domain *d1, unsigned int port1)
 {
-    struct evtchn *chn, *rchn;
-    struct domain *rd;
+    struct domain *d2 = NULL, *peer;
+    struct evtchn *chn1, *chn2;
     struct vcpu *v;
+    long rc = 0;
 
-    if ( !evtchn_port_valid(d, port) )
-        return -EINVAL;
-    chn = evtchn_from_port(d, port);
+ again:
+    if ( d2 )
+        double_event_lock(d1, d2);
+    else
+        spin_lock(&d1->event_lock);
+    if ( !evtchn_port_valid(d1, port1) )
+    {
+        rc = -EINVAL;
+        goto out;
+    }
+    chn1 = evtchn_from_port(d1, port1);
 
-    switch ( chn->state )
+    switch ( chn1->state )
     {
     case ECS_FREE:
     case ECS_RESERVED:
-        return -EINVAL;
+        rc = -EINVAL;
+        goto out;
 
     case ECS_UNBOUND:
     case ECS_IPI:
         break;
 
     case ECS_VIRQ:
-        for_each_vcpu ( d, v )
-            if ( v->virq_to_evtchn[chn->u.virq] == port )
-                v->virq_to_evtchn[chn->u.virq] = 0;
+        for_each_vcpu ( d1, v )
+            if ( v->virq_to_evtchn[chn1->u.virq] == port1 )
+                ACCESS_ONCE(v->virq_to_evtchn[chn1->u.virq]) = 0;
         break;
 
     case ECS_INTERDOMAIN:
-        /* The other end stays, unbound, waiting for us again. */
-        rd = get_domain_by_id(chn->u.interdomain.remote_dom);
-        if ( rd && evtchn_port_valid(rd, chn->u.interdomain.remote_port) )
+        peer = get_domain_by_id(chn1->u.interdomain.remote_dom);
+        if ( !d2 && peer && d1 <= peer )
         {
-            rchn = evtchn_from_port(rd, chn->u.interdomain.remote_port);
-            if ( rchn->state == ECS_INTERDOMAIN &&
-                 rchn->u.interdomain.remote_dom == d->domain_id &&
-                 rchn->u.interdomain.remote_port == port )
-            {
-                rchn->state = ECS_UNBOUND;
-                rchn->u.unbound.remote_domid = d->domain_id;
-            }
+            /* Already in order: take the peer's after ours. */
+            if ( peer != d1 )
+                spin_lock_nested(&peer->event_lock);
+            d2 = peer;
         }
-        break;
+        else if ( peer != d2 )
+        {
+            if ( d2 )
+                double_event_unlock(d1, d2);
+            else
+                spin_unlock(&d1->event_lock);
+            d2 = peer;
+            goto again;
+        }
+        if ( !d2 )
+            break;                  /* the peer's domain has gone */
+
+        chn2 = NULL;
+        if ( evtchn_port_valid(d2, chn1->u.interdomain.remote_port) )
+            chn2 = evtchn_from_port(d2, chn1->u.interdomain.remote_port);
+        if ( !chn2 || chn2->state != ECS_INTERDOMAIN ||
+             chn2->u.interdomain.remote_dom != d1->domain_id ||
+             chn2->u.interdomain.remote_port != port1 )
+            break;
+
+        /* The other end stays, unbound, waiting for us again. */
+        double_evtchn_lock(chn1, chn2);
+        evtchn_free(d1, chn1);
+        chn2->state = ECS_UNBOUND;
+        chn2->u.unbound.remote_domid = d1->domain_id;
+        double_evtchn_unlock(chn1, chn2);
+        goto out;
     }
 
-    evtchn_free(d, chn);
-    return 0;
+    spin_lock(&chn1->lock);
+    evtchn_free(d1, chn1);
+    spin_unlock(&chn1->lock);
+
+ out:
+    if ( d2 )
+        double_event_unlock(d1, d2);
+    else
+        spin_unlock(&d1->event_lock);
+    return rc;
 }
 
+/*
+ * Under the sending channel's lock: it stays bound as seen, and so does an
+ * interdomain peer (closing or rebinding it takes both channels' locks).
+ */
 static long evtchn_send(struct domain *ld, unsigned int lport)
 {
-    struct evtchn *lchn;
+    struct evtchn *lchn, *rchn;
     struct domain *rd;
     unsigned int rport;
+    long rc = 0;
 
     if ( !evtchn_port_valid(ld, lport) )
         return -EINVAL;
     lchn = evtchn_from_port(ld, lport);
 
+    spin_lock(&lchn->lock);
     switch ( lchn->state )
     {
     case ECS_INTERDOMAIN:
@@ -568,19 +744,21 @@ static long evtchn_send(struct domain *ld, unsigned int lport)
         rport = lchn->u.interdomain.remote_port;
         if ( rd && evtchn_port_valid(rd, rport) )
         {
-            struct evtchn *rchn = evtchn_from_port(rd, rport);
-
+            rchn = evtchn_from_port(rd, rport);
             evtchn_port_set_pending(rd, rchn->notify_vcpu_id, rchn);
         }
-        return 0;
+        break;
     case ECS_IPI:
         evtchn_port_set_pending(ld, lchn->notify_vcpu_id, lchn);
-        return 0;
+        break;
     case ECS_UNBOUND:
-        return 0;                   /* nobody listens yet: dropped */
+        break;                      /* nobody listens yet: dropped */
     default:
-        return -EINVAL;
+        rc = -EINVAL;
+        break;
     }
+    spin_unlock(&lchn->lock);
+    return rc;
 }
 
 static long evtchn_status(struct evtchn_status *status)
@@ -593,8 +771,12 @@ static long evtchn_status(struct evtchn_status *status)
         return -ESRCH;
     if ( d != current->domain && !is_control_domain(current->domain) )
         return -EPERM;
+    spin_lock(&d->event_lock);
     if ( !evtchn_port_valid(d, port) )
+    {
+        spin_unlock(&d->event_lock);
         return -EINVAL;
+    }
     chn = evtchn_from_port(d, port);
 
     memset(&status->u, 0, sizeof(status->u));
@@ -621,6 +803,7 @@ static long evtchn_status(struct evtchn_status *status)
         break;
     }
     status->vcpu = chn->notify_vcpu_id;
+    spin_unlock(&d->event_lock);
     return 0;
 }
 
@@ -628,35 +811,48 @@ static long evtchn_bind_vcpu(unsigned int port, unsigned int vcpu_id)
 {
     struct domain *d = current->domain;
     struct evtchn *chn;
+    long rc = -EINVAL;
 
     if ( !domain_vcpu(d, vcpu_id) )
         return -ENOENT;
+
+    spin_lock(&d->event_lock);
     if ( !evtchn_port_valid(d, port) )
-        return -EINVAL;
+        goto out;
     chn = evtchn_from_port(d, port);
 
     switch ( chn->state )
     {
     case ECS_VIRQ:
         if ( !virq_is_global(chn->u.virq) )
-            return -EINVAL;
+            break;
         /* fall through */
     case ECS_UNBOUND:
     case ECS_INTERDOMAIN:
+        spin_lock(&chn->lock);
         chn->notify_vcpu_id = vcpu_id;
-        return 0;
+        spin_unlock(&chn->lock);
+        rc = 0;
+        break;
     default:
-        return -EINVAL;
+        break;
     }
+ out:
+    spin_unlock(&d->event_lock);
+    return rc;
 }
 
 static long evtchn_unmask(unsigned int port)
 {
     struct domain *d = current->domain;
+    struct evtchn *chn;
 
     if ( !evtchn_port_valid(d, port) )
         return -EINVAL;
-    evtchn_port_unmask(d, evtchn_from_port(d, port));
+    chn = evtchn_from_port(d, port);
+    spin_lock(&chn->lock);
+    evtchn_port_unmask(d, chn);
+    spin_unlock(&chn->lock);
     return 0;
 }
 
@@ -671,30 +867,44 @@ static long evtchn_unmask(unsigned int port)
  */
 static long evtchn_reset(struct domain *d, bool resuming)
 {
-    unsigned int port = resuming ? d->next_evtchn : !d->next_evtchn;
+    unsigned int port;
+    long rc = 0;
 
+    spin_lock(&d->event_lock);
+    port = resuming ? d->next_evtchn : !d->next_evtchn;
     if ( !port )
+    {
+        spin_unlock(&d->event_lock);
         return -EBUSY;
+    }
     d->next_evtchn = port;
-    for ( ; port < d->valid_evtchns && d->active_evtchns; port++ )
+    /* Each port is closed under the lock evtchn_close takes (Xen's). */
+    spin_unlock(&d->event_lock);
+
+    for ( ; evtchn_port_valid(d, port) && ACCESS_ONCE(d->active_evtchns); port++ )
     {
         if ( evtchn_from_port(d, port)->state != ECS_FREE )
             evtchn_close(d, port);
         if ( !(port & 0x3f) && hypercall_preempt_check() )
         {
+            spin_lock(&d->event_lock);
             d->next_evtchn = port + 1;
+            spin_unlock(&d->event_lock);
             return -ERESTART;
         }
     }
+
+    spin_lock(&d->event_lock);
     d->next_evtchn = 0;
     if ( d->active_evtchns )
-        return -EAGAIN;
-    if ( d->evtchn_fifo )
+        rc = -EAGAIN;
+    else if ( d->evtchn_fifo )
     {
         evtchn_fifo_destroy(d);
         evtchn_2l_init(d);
     }
-    return 0;
+    spin_unlock(&d->event_lock);
+    return rc;
 }
 
 static long evtchn_reset_op(int cmd, XEN_GUEST_HANDLE_PARAM(void) arg)
@@ -721,15 +931,48 @@ static long evtchn_set_priority(const struct evtchn_set_priority *sp)
 {
     struct domain *d = current->domain;
     struct evtchn *chn;
+    long rc;
 
+    spin_lock(&d->event_lock);
+    rc = -EINVAL;
     if ( !evtchn_port_valid(d, sp->port) )
-        return -EINVAL;
+        goto out;
     chn = evtchn_from_port(d, sp->port);
+    rc = -ENOSYS;
     if ( !d->evtchn_port_ops->set_priority )
-        return -ENOSYS;
+        goto out;
+    rc = -EACCES;
     if ( !evtchn_usable(chn) )
-        return -EACCES;
-    return d->evtchn_port_ops->set_priority(d, chn, sp->priority);
+        goto out;
+    spin_lock(&chn->lock);
+    rc = d->evtchn_port_ops->set_priority(d, chn, sp->priority);
+    spin_unlock(&chn->lock);
+ out:
+    spin_unlock(&d->event_lock);
+    return rc;
+}
+
+/* The FIFO ABI's set-up, under the caller's event_lock (Xen's). */
+static long evtchn_init_control(struct evtchn_init_control *ic)
+{
+    struct domain *d = current->domain;
+    long rc;
+
+    spin_lock(&d->event_lock);
+    rc = evtchn_fifo_init_control(ic);
+    spin_unlock(&d->event_lock);
+    return rc;
+}
+
+static long evtchn_expand_array(const struct evtchn_expand_array *ea)
+{
+    struct domain *d = current->domain;
+    long rc;
+
+    spin_lock(&d->event_lock);
+    rc = evtchn_fifo_expand_array(ea);
+    spin_unlock(&d->event_lock);
+    return rc;
 }
 
 void evtchn_destroy(struct domain *d)
@@ -742,14 +985,18 @@ void evtchn_destroy(struct domain *d)
         for ( i = 1; i < d->valid_evtchns; i++ )
             if ( evtchn_from_port(d, i)->state != ECS_FREE )
                 evtchn_close(d, i);
+    spin_lock(&d->event_lock);
     evtchn_fifo_destroy(d);
     evtchn_2l_init(d);
     for ( i = 0; i < d->nr_evtchn_buckets; i++ )
         xfree(d->evtchn[i]);
     xfree(d->evtchn);
+    xfree(d->evtchn_retired);
     d->evtchn = NULL;
+    d->evtchn_retired = NULL;
     d->nr_evtchn_buckets = 0;
     d->valid_evtchns = 0;
+    spin_unlock(&d->event_lock);
 }
 
 /* The 'q' debug key: a domain's ports in use, with the ABI's view of each (Xen's 'e'). */
@@ -836,9 +1083,9 @@ long do_event_channel_op(int cmd, XEN_GUEST_HANDLE_PARAM(void) arg)
     case EVTCHNOP_reset_cont:
         return evtchn_reset_op(cmd, arg);
     case EVTCHNOP_init_control:
-        return EVTCHN_OP(struct evtchn_init_control, c, evtchn_fifo_init_control(&c));
+        return EVTCHN_OP(struct evtchn_init_control, c, evtchn_init_control(&c));
     case EVTCHNOP_expand_array:
-        return EVTCHN_OP_IN(struct evtchn_expand_array, e, evtchn_fifo_expand_array(&e));
+        return EVTCHN_OP_IN(struct evtchn_expand_array, e, evtchn_expand_array(&e));
     case EVTCHNOP_set_priority:
         return EVTCHN_OP_IN(struct evtchn_set_priority, p, evtchn_set_priority(&p));
     default:

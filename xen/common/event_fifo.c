@@ -28,9 +28,15 @@
  * stay the same frames until EVTCHNOP_reset or the domain's end, whatever
  * the guest does with its p2m; every write is reported to log-dirty.
  *
- * One physical CPU runs everything (docs/design.md), so nothing runs
- * beside these functions and Xen's per-queue locks are not needed; the
- * lock-free protocol with the guest is Xen's all the same.
+ * Locking: a port's operations run under its channel's lock (the
+ * callers in event_channel.c), set-up, expansion and teardown under the
+ * domain's event_lock.  The queues (each vCPU's tails, and a port's last
+ * queue) are shared by every port of the domain, so linking a port into a
+ * queue holds the domain's FIFO lock (f->lock, level LOCK_LEVEL_EVTCHN_FIFO,
+ * under the channel's).  Xen has a lock per queue and moves a port between
+ * queues by taking the old queue's, then the new one's; one lock per
+ * domain covers a move in one section, and links are short.  The
+ * protocol with the guest is lock-free, as Xen's.
  */
 #include <xen/errno.h>
 #include <xen/event.h>
@@ -58,6 +64,7 @@ struct evtchn_fifo_vcpu {
 };
 
 struct evtchn_fifo_domain {
+    spinlock_t lock;                /* the queues: every tail, each port's last queue */
     struct fifo_frame event_array[EVTCHN_FIFO_MAX_EVENT_ARRAY_PAGES];
     unsigned int num_evtchns;       /* ports with an event word */
     unsigned int nr_vcpus;
@@ -272,6 +279,7 @@ static void evtchn_fifo_set_pending(struct vcpu *v, struct evtchn *chn)
 
     newly_pending = !guest_test_and_set_bit(EVTCHN_FIFO_PENDING, word);
 
+    spin_lock(&f->lock);
     if ( !guest_test_bit(EVTCHN_FIFO_MASKED, word) &&
          !guest_test_and_set_bit(EVTCHN_FIFO_LINKED, word) )
     {
@@ -294,6 +302,7 @@ static void evtchn_fifo_set_pending(struct vcpu *v, struct evtchn *chn)
         }
         fv->tail[prio] = port;
     }
+    spin_unlock(&f->lock);
     word_written(d, port);
 
     if ( !linked && !guest_test_and_set_bit(prio, &fv->control_block->ready) )
@@ -466,6 +475,7 @@ int evtchn_fifo_init_control(struct evtchn_init_control *ic)
             return -ENOMEM;
         }
         f->nr_vcpus = d->max_vcpus;
+        spin_lock_init_level(&f->lock, "evtchn_fifo", LOCK_LEVEL_EVTCHN_FIFO);
         d->evtchn_fifo = f;
         d->evtchn_port_ops = &evtchn_port_ops_fifo;
         setup_ports(d);
@@ -501,11 +511,14 @@ int evtchn_fifo_expand_array(const struct evtchn_expand_array *ea)
     for ( ; port < f->num_evtchns && port < d->valid_evtchns; port++ )
     {
         chn = evtchn_from_port(d, port);
-        if ( !chn->pending )
-            continue;
-        chn->pending = false;
-        if ( chn->state > ECS_RESERVED && domain_vcpu(d, chn->notify_vcpu_id) )
-            evtchn_fifo_set_pending(domain_vcpu(d, chn->notify_vcpu_id), chn);
+        spin_lock(&chn->lock);
+        if ( chn->pending )
+        {
+            chn->pending = false;
+            if ( chn->state > ECS_RESERVED && domain_vcpu(d, chn->notify_vcpu_id) )
+                evtchn_fifo_set_pending(domain_vcpu(d, chn->notify_vcpu_id), chn);
+        }
+        spin_unlock(&chn->lock);
     }
     return 0;
 }

@@ -23,11 +23,6 @@
 #define gdprintk(d, fmt, ...) \
     printk(XENLOG_G_DEBUG "d%u: gnttab: " fmt, (d)->domain_id, ##__VA_ARGS__)
 
-/* The single CPU's view of memory is ordered; keep the compiler's too. */
-#ifndef smp_mb                  /* asm/system.h's (through xen/sched.h) */
-#define smp_mb() barrier()
-#endif
-
 /* The command's upper bits carry continuation state (part of the ABI: Xen's). */
 #define GNTTABOP_CONTINUATION_ARG_SHIFT 12
 #define GNTTABOP_CMD_MASK               ((1U << GNTTABOP_CONTINUATION_ARG_SHIFT) - 1)

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Softirqs.  Interrupt handlers raise them; do_softirq() runs them, lowest
- * number first, until none is pending.  It is called with interrupts
- * disabled before every VM entry and from the idle loop.
+ * number first, until none is pending.  It runs with interrupts enabled
+ * (the handlers take locks the interrupt-enabled way), before every VM
+ * entry and from the idle loop; the VM-entry path and the idle halt then
+ * disable interrupts and look again before they commit (Xen's
+ * vmx_asm_do_vmentry and idle loop).
  *
  * The pending mask is per CPU (Xen's irq_stat[cpu].__softirq_pending):
  * raise_softirq() marks work for the CPU it runs on, which runs it at its
@@ -12,6 +15,7 @@
 #include <xen/lib.h>
 #include <xen/percpu.h>
 #include <xen/softirq.h>
+#include <asm/system.h>
 
 static softirq_handler softirq_handlers[NR_SOFTIRQS];
 static DEFINE_PER_CPU(unsigned long, softirq_mask);
@@ -55,6 +59,7 @@ void do_softirq(void)
     unsigned long *pending = &this_cpu(softirq_mask);
     unsigned long mask;
 
+    ASSERT(local_irq_is_enabled());
     while ( (mask = ACCESS_ONCE(*pending)) != 0 )
     {
         unsigned int nr = __builtin_ctzl(mask);

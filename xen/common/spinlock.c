@@ -23,7 +23,12 @@ struct held_locks {
     const spinlock_t *lock[LOCK_HELD_MAX];
 };
 static DEFINE_PER_CPU(struct held_locks, held_locks);
-static bool spin_debug_off;
+/*
+ * Off until the boot CPU enables interrupts (__start_xen calls
+ * spin_debug_enable() then, as Xen does): before that every lock is taken
+ * with interrupts off, which says nothing about how it is used later.
+ */
+static bool spin_debug_off = true;
 
 void spin_debug_disable(void)
 {
@@ -105,11 +110,13 @@ static void check_lock(spinlock_t *lock, bool try, bool nested)
         check_order(lock, nested);
 }
 
-static void got_lock(spinlock_t *lock)
+/* Held now; shared (a read lock) has no one owner. */
+static void got_lock_shared(spinlock_t *lock, bool shared)
 {
     struct held_locks *h = &this_cpu(held_locks);
 
-    lock->debug.owner = smp_processor_id() + 1;
+    if ( !shared )
+        lock->debug.owner = smp_processor_id() + 1;
     if ( spin_debug_off )
         return;
     if ( h->nr == LOCK_HELD_MAX )
@@ -117,14 +124,20 @@ static void got_lock(spinlock_t *lock)
     h->lock[h->nr++] = lock;
 }
 
-static void rel_lock(spinlock_t *lock)
+static void got_lock(spinlock_t *lock)
+{
+    got_lock_shared(lock, false);
+}
+
+static void rel_lock_shared(spinlock_t *lock, bool shared)
 {
     struct held_locks *h = &this_cpu(held_locks);
     unsigned int i;
 
-    if ( !spin_debug_off && lock->debug.owner != smp_processor_id() + 1 )
+    if ( !spin_debug_off && !shared && lock->debug.owner != smp_processor_id() + 1 )
         lock_bug("lock released by a CPU that does not hold it", lock, NULL);
-    lock->debug.owner = 0;
+    if ( !shared )
+        lock->debug.owner = 0;
     for ( i = h->nr; i-- > 0; )
         if ( h->lock[i] == lock )
         {
@@ -133,6 +146,11 @@ static void rel_lock(spinlock_t *lock)
             h->nr--;
             return;
         }
+}
+
+static void rel_lock(spinlock_t *lock)
+{
+    rel_lock_shared(lock, false);
 }
 
 bool spin_is_locked_by_me(const spinlock_t *lock)
@@ -154,7 +172,9 @@ void spin_debug_enable(void)
 }
 
 static inline void check_lock(spinlock_t *lock, bool try, bool nested) {}
+static inline void got_lock_shared(spinlock_t *lock, bool shared) {}
 static inline void got_lock(spinlock_t *lock) {}
+static inline void rel_lock_shared(spinlock_t *lock, bool shared) {}
 static inline void rel_lock(spinlock_t *lock) {}
 
 bool spin_is_locked_by_me(const spinlock_t *lock)
@@ -168,18 +188,60 @@ unsigned int spin_held_count(void)
 }
 #endif
 
-static void take(spinlock_t *lock, bool nested)
+/* The ticket lock itself, no checks. */
+static void take_ticket(spinlock_t *lock)
 {
-    uint16_t ticket;
+    uint16_t ticket = 1;
 
-    check_lock(lock, false, nested);
-    ticket = 1;
     asm volatile ( "lock xaddw %0, %1" : "+r" (ticket), "+m" (lock->tickets.tail)
                    :: "memory" );
     while ( ACCESS_ONCE(lock->tickets.head) != ticket )
         cpu_relax();
     barrier();
+}
+
+static void release_ticket(spinlock_t *lock)
+{
+    barrier();
+    /* Only the holder writes head: a plain increment, after the critical section. */
+    ACCESS_ONCE(lock->tickets.head) = lock->tickets.head + 1;
+}
+
+static void take(spinlock_t *lock, bool nested)
+{
+    check_lock(lock, false, nested);
+    take_ticket(lock);
     got_lock(lock);
+}
+
+/*
+ * For common/rwlock.c: an rwlock's inner spinlock carries its level, name
+ * and held-lock record; these check and record the rwlock's acquisition,
+ * and take the inner lock without counting it a second time.
+ */
+void _lock_debug_wait(spinlock_t *lock, bool try)
+{
+    check_lock(lock, try, false);
+}
+
+void _lock_debug_got(spinlock_t *lock, bool shared)
+{
+    got_lock_shared(lock, shared);
+}
+
+void _lock_debug_rel(spinlock_t *lock, bool shared)
+{
+    rel_lock_shared(lock, shared);
+}
+
+void _spin_lock_unchecked(spinlock_t *lock)
+{
+    take_ticket(lock);
+}
+
+void _spin_unlock_unchecked(spinlock_t *lock)
+{
+    release_ticket(lock);
 }
 
 void _spin_lock(spinlock_t *lock)
@@ -211,9 +273,7 @@ unsigned long _spin_lock_irqsave(spinlock_t *lock)
 void _spin_unlock(spinlock_t *lock)
 {
     rel_lock(lock);
-    barrier();
-    /* Only the holder writes head: a plain increment, after the critical section. */
-    ACCESS_ONCE(lock->tickets.head) = lock->tickets.head + 1;
+    release_ticket(lock);
 }
 
 void _spin_unlock_irq(spinlock_t *lock)

@@ -81,6 +81,29 @@ static int getdomaininfolist(struct xen_sysctl_getdomaininfolist *gl)
     return 0;
 }
 
+/*
+ * XEN_SYSCTL_debug_keys (`xl debug-keys`): each key as if typed on the
+ * console.  Beyond Xen: at most DEBUG_KEYS_MAX keys a call (-EINVAL), as
+ * each may print for a long time with interrupts off.
+ */
+#define DEBUG_KEYS_MAX 64
+
+static int debug_keys(const struct xen_sysctl_debug_keys *dk)
+{
+    unsigned int i;
+    char c;
+
+    if ( dk->nr_keys > DEBUG_KEYS_MAX )
+        return -EINVAL;
+    for ( i = 0; i < dk->nr_keys; i++ )
+    {
+        if ( copy_from_guest_offset(&c, dk->keys, i, 1) )
+            return -EFAULT;
+        handle_keypress(c);
+    }
+    return 0;
+}
+
 long do_sysctl(XEN_GUEST_HANDLE_PARAM(xen_sysctl_t) u_sysctl)
 {
     struct xen_sysctl op;
@@ -105,6 +128,9 @@ long do_sysctl(XEN_GUEST_HANDLE_PARAM(xen_sysctl_t) u_sysctl)
         break;
     case XEN_SYSCTL_getdomaininfolist:
         rc = getdomaininfolist(&op.u.getdomaininfolist);
+        break;
+    case XEN_SYSCTL_debug_keys:
+        rc = debug_keys(&op.u.debug_keys);
         break;
     default:
         rc = arch_do_sysctl(&op, &copyback);

@@ -11,7 +11,11 @@
  * if that is another CPU) when the earliest deadline changed; the softirq
  * runs every expired timer of its CPU and programs that CPU's local APIC
  * timer for the next one.  Timer functions run with interrupts disabled,
- * without the lock, and may set timers, their own included.
+ * without the lock, and may set timers, their own included.  kill_timer()
+ * returns only once the function is not running on another CPU (Xen's
+ * timers.running), so the caller may free what the timer points to; a
+ * timer function may kill its own timer (it is not waited for on its own
+ * CPU).
  *
  * Bounds (docs/misc/security.md), as in Xen's timer_softirq_action():
  *  - one pass reads NOW() once and runs only the timers that had expired
@@ -34,6 +38,7 @@
 #include <xen/spinlock.h>
 #include <xen/timer.h>
 #include <asm/apic.h>
+#include <asm/processor.h>
 
 /* Xen's timer_slop: the least distance between two timer passes, in ns. */
 static unsigned int timer_slop = 50000;
@@ -44,6 +49,7 @@ struct timers {
     struct timer *list;             /* active timers, earliest first */
     struct timer *due;              /* this pass's expired timers, in order */
     bool in_pass;                   /* timer_softirq_action() is running */
+    struct timer *running;          /* the timer whose function runs now */
     s_time_t pass_floor;            /* no hardware deadline before this */
 };
 static DEFINE_PER_CPU(struct timers, timers);
@@ -146,11 +152,18 @@ void kill_timer(struct timer *timer)
 {
     unsigned long flags;
     struct timers *ts;
+    unsigned int cpu;
 
     stop_timer(timer);
     ts = timer_lock(timer, &flags);
     timer->status = TIMER_STATUS_killed;
     spin_unlock_irqrestore(&ts->lock, flags);
+
+    /* Killed: it cannot be set again, so once its function is done it is dead. */
+    for_each_online_cpu ( cpu )
+        if ( cpu != smp_processor_id() )
+            while ( ACCESS_ONCE(per_cpu(timers, cpu).running) == timer )
+                cpu_relax();
 }
 
 /*
@@ -238,9 +251,11 @@ static void timer_softirq_action(void)
         ts->due = t->list_next;
         t->list_next = NULL;
         t->status = TIMER_STATUS_inactive;
+        ts->running = t;
         spin_unlock_irqrestore(&ts->lock, flags);
         t->function(t->data);
         spin_lock_irqsave(&ts->lock, flags);
+        ts->running = NULL;
     }
     ts->in_pass = false;
 

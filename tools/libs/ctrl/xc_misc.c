@@ -95,3 +95,21 @@ xc_cpumap_t xc_cpumap_alloc(xc_interface *xch)
         return NULL;
     return calloc(1, sz);
 }
+
+int xc_send_debug_keys(xc_interface *xch, const char *keys)
+{
+    size_t len = strlen(keys);
+    DECLARE_HYPERCALL_BOUNCE(keys, len, XC_HYPERCALL_BUFFER_BOUNCE_IN);
+    struct xen_sysctl sysctl = {
+        .cmd = XEN_SYSCTL_debug_keys,
+        .u.debug_keys.nr_keys = len,
+    };
+    int rc;
+
+    if ( xc_hypercall_bounce_pre(xch, keys) )
+        return -1;
+    set_xen_guest_handle(sysctl.u.debug_keys.keys, keys);
+    rc = do_sysctl(xch, &sysctl);
+    xc_hypercall_bounce_post(xch, keys);
+    return rc;
+}

@@ -110,6 +110,15 @@ void libxl_xen_console_read_finish(libxl_ctx *ctx,
     free(cr);
 }
 
+int libxl_send_debug_keys(libxl_ctx *ctx, char *keys)
+{
+    if (xc_send_debug_keys(ctx->xch, keys)) {
+        LOGE(ERROR, "sending debug keys");
+        return ERROR_FAIL;
+    }
+    return 0;
+}
+
 /* ---- a domain's console: Xen's xenconsole (libxl_console_exec) ----------------- */
 
 /*

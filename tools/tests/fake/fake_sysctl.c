@@ -204,6 +204,13 @@ long fake_sysctl(struct xen_sysctl *sc)
         return physinfo(sc);
     case XEN_SYSCTL_readconsole:
         return readconsole(sc);
+    case XEN_SYSCTL_debug_keys:
+        /* As the hypervisor: at most 64 keys a call. */
+        if ( sc->u.debug_keys.nr_keys > 64 )
+            return -EINVAL;
+        fake_log("debug_keys %.*s", (int)sc->u.debug_keys.nr_keys,
+                 (const char *)sc->u.debug_keys.keys.p);
+        return 0;
     case XEN_SYSCTL_get_dirty_stats_all:
         return dirty_stats_all(sc);
     default:

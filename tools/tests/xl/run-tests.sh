@@ -103,7 +103,7 @@ xl d
 want_rc 1
 want_no_out
 want_err <<'EOF'
-xl: command 'd' is ambiguous: destroy domid domname dmesg dirty-rate (see 'xl help')
+xl: command 'd' is ambiguous: destroy domid domname dmesg debug-keys dirty-rate (see 'xl help')
 EOF
 end
 
@@ -301,6 +301,19 @@ xl dmesg -c
 want_out_has 'PML enabled'
 xl dmesg
 want_no_out
+end
+
+begin "xl debug-keys: the keys go to the hypervisor as one sysctl"
+machine
+xl debug-keys hq
+want_rc 0
+want_no_out
+want_log <<<"debug_keys hq"
+xl debug-keys
+want_rc 2
+xl debug-keys 0123456789012345678901234567890123456789012345678901234567890123456789
+want_rc 1
+want_err_has 'cannot send debug keys'
 end
 
 begin "xl domid / domname"

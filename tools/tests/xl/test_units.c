@@ -954,7 +954,7 @@ static void test_cmdtable(void)
     CHECK(cmdtable_lookup("li") &&
           !strcmp(cmdtable_lookup("li")->cmd_name, "list"), "xl li = list");
     CHECK(cmdtable_lookup("d") == NULL, "xl d is ambiguous");
-    CHECK(cmdtable_matches("d", m, 16) == 5, "d matches five commands");
+    CHECK(cmdtable_matches("d", m, 16) == 6, "d matches six commands");
     CHECK(cmdtable_lookup("dom") == NULL, "dom is ambiguous");
     CHECK(cmdtable_lookup("domid") &&
           cmdtable_lookup("domid")->cmd_impl == main_domid, "domid exact");

@@ -7,6 +7,7 @@
 #include <xen/console.h>
 #include <xen/errno.h>
 #include <xen/lib.h>
+#include <xen/spinlock.h>
 #include <xen/percpu.h>
 #include <xen/mm.h>
 #include <asm/mm.h>
@@ -105,6 +106,9 @@ static void init_memory(const struct boot_info *bi)
 /* smp_selftest: after the CPUs are up, test IPIs, timers and flushes on all of them. */
 static bool opt_smp_selftest;
 boolean_param("smp_selftest", opt_smp_selftest);
+/* smp_selftest_panic: then panic with the other CPUs spinning (they must stop). */
+static bool opt_smp_selftest_panic;
+boolean_param("smp_selftest_panic", opt_smp_selftest_panic);
 
 /* CR0 and CR4 as every CPU runs with them (VMX adds its fixed bits). */
 void cpu_init_control_regs(void)
@@ -152,6 +156,14 @@ void __start_xen(uint32_t magic, unsigned long mbi)
     timer_init();
     console_init_postirq();
 
+    /*
+     * From here on the hypervisor runs with interrupts enabled except in
+     * critical sections, as Xen does (docs/design.md, "The interrupt
+     * convention"); the lock checks start now, as Xen's spin_debug_enable().
+     */
+    local_irq_enable();
+    spin_debug_enable();
+
     rc = hvm_enable();
     if ( rc )
         panic("This CPU cannot run HVM guests (VMX with EPT and unrestricted guest needed)");
@@ -159,6 +171,8 @@ void __start_xen(uint32_t magic, unsigned long mbi)
     smp_boot_cpus();
     if ( opt_smp_selftest )
         smp_selftest();
+    if ( opt_smp_selftest_panic )
+        smp_selftest_panic();
 
     scheduler_init();
     create_boot_domains(bi);

@@ -70,8 +70,19 @@ noreturn void panic(const char *fmt, ...)
     char buf[256];
     va_list args;
 
+    unsigned int stopped = 0, others = 0;
+
     local_irq_disable();
     spin_debug_disable();
+    /*
+     * The others first, as Xen's smp_send_stop(): nothing runs on while
+     * this one reports.  A CPU they stopped may have held the console's
+     * locks: take them over.  A second panic stops here, the first
+     * reports.
+     */
+    if ( !smp_send_stop(&stopped, &others) )
+        stop_this_cpu();
+    console_force_unlock();
     va_start(args, fmt);
     vsnprintf(buf, sizeof(buf), fmt, args);
     va_end(args);
@@ -80,6 +91,8 @@ noreturn void panic(const char *fmt, ...)
     printk(XENLOG_ERR "Panic on CPU %u:\n", smp_processor_id());
     printk(XENLOG_ERR "%s\n", buf);
     printk(XENLOG_ERR "****************************************\n");
+    if ( others )
+        printk(XENLOG_ERR "%u of %u other CPU(s) stopped\n", stopped, others);
     printk(XENLOG_ERR "Powering off\n");
     machine_power_off();
 }

@@ -12,12 +12,14 @@
  * - INVALIDATE_TLB_VECTOR does the flush_flags of the one flush in flight
  *   (flush_lock) and leaves flush_cpumask.
  *
- * Both callers spin with interrupts enabled, as Xen requires: two CPUs
- * calling each other at the same moment must both still take the other's
- * IPI.  The hypervisor otherwise runs with interrupts disabled; these are
- * the two places (with the idle halt and process_pending_irqs) where an
- * interrupt handler may run, so a caller must not be in the middle of
- * anything an interrupt handler looks at, and must hold no lock.
+ * Both callers spin with interrupts enabled, as Xen requires (they assert
+ * it): two CPUs calling each other at the same moment must both still take
+ * the other's IPI.  The hypervisor runs with interrupts enabled outside
+ * critical sections (docs/design.md, "The interrupt convention"), so a
+ * caller is anywhere but in an interrupt handler or an interrupts-off
+ * section.  on_selected_cpus() also holds no lock: the function may take
+ * any.  flush_mask() may be called under locks (the p2m's), as Xen's
+ * flush_area_mask: its handler takes none.
  */
 #include <xen/lib.h>
 #include <xen/percpu.h>
@@ -26,6 +28,7 @@
 #include <xen/spinlock.h>
 #include <asm/apic.h>
 #include <asm/flushtlb.h>
+#include <asm/time.h>
 #include <asm/hvm/hvm.h>
 #include <asm/irq.h>
 #include <asm/processor.h>
@@ -112,13 +115,10 @@ static void call_function_interrupt(struct cpu_user_regs *regs)
 void on_selected_cpus(const cpumask_t *selected, void (*func)(void *info),
                       void *info, int wait)
 {
-    unsigned long flags;
-
     ASSERT(!in_irq());
+    ASSERT(local_irq_is_enabled());
     ASSERT(!spin_held_count());
 
-    local_irq_save(flags);
-    local_irq_enable();
     spin_lock(&call_lock);
 
     cpumask_and(&call_data.selected, selected, &cpu_online_map);
@@ -141,7 +141,6 @@ void on_selected_cpus(const cpumask_t *selected, void (*func)(void *info),
 
  out:
     spin_unlock(&call_lock);
-    local_irq_restore(flags);
 }
 
 void smp_call_function(void (*func)(void *info), void *info, int wait)
@@ -190,7 +189,6 @@ static void invalidate_interrupt(struct cpu_user_regs *regs)
 void flush_mask(const cpumask_t *mask, unsigned int flags)
 {
     unsigned int cpu = smp_processor_id();
-    unsigned long irqfl;
 
     if ( cpumask_test_cpu(cpu, mask) )
         flush_local(flags);
@@ -199,8 +197,7 @@ void flush_mask(const cpumask_t *mask, unsigned int flags)
         return;
 
     ASSERT(!in_irq());
-    local_irq_save(irqfl);
-    local_irq_enable();
+    ASSERT(local_irq_is_enabled());
     spin_lock(&flush_lock);
     cpumask_and(&flush_cpumask, mask, &cpu_online_map);
     cpumask_clear_cpu(cpu, &flush_cpumask);
@@ -210,7 +207,45 @@ void flush_mask(const cpumask_t *mask, unsigned int flags)
     while ( !cpumask_empty(&flush_cpumask) )
         cpu_relax();
     spin_unlock(&flush_lock);
-    local_irq_restore(irqfl);
+}
+
+/* ---- stopping the other CPUs (panic) ---------------------------------- */
+
+static bool stopping;
+static unsigned int cpus_stopped;
+
+bool smp_stopping(void)
+{
+    return ACCESS_ONCE(stopping);
+}
+
+noreturn void stop_this_cpu(void)
+{
+    local_irq_disable();
+    __atomic_fetch_add(&cpus_stopped, 1, __ATOMIC_SEQ_CST);
+    for ( ;; )
+        halt();
+}
+
+bool smp_send_stop(unsigned int *stopped, unsigned int *others)
+{
+    unsigned int cpu, me = smp_processor_id(), want = 0;
+    uint64_t end;
+
+    if ( __atomic_exchange_n(&stopping, true, __ATOMIC_SEQ_CST) )
+        return false;
+    for_each_online_cpu ( cpu )
+        if ( cpu != me )
+        {
+            apic_icr_write(APIC_DM_NMI | APIC_DEST_NOSHORT, cpu_physical_id(cpu));
+            want++;
+        }
+    end = rdtsc() + 10 * (uint64_t)cpu_khz;
+    while ( ACCESS_ONCE(cpus_stopped) < want && rdtsc() < end )
+        cpu_relax();
+    *stopped = ACCESS_ONCE(cpus_stopped);
+    *others = want;
+    return true;
 }
 
 void smp_intr_init(void)

@@ -11,7 +11,10 @@
  *  - event-check IPIs: a softirq raised for a halted CPU wakes it;
  *  - timers: one set from CPU 0 for every CPU fires on that CPU, once;
  *    a migrated timer fires on its new CPU;
- *  - TLB-flush IPIs: every target flushes once and acknowledges.
+ *  - TLB-flush IPIs: every target flushes once and acknowledges;
+ *  - the interrupt convention: a CPU waiting for a lock takes IPIs, so a
+ *    holder that flushes that CPU's TLB under the lock (as an EPT change
+ *    will under the p2m lock) gets its answer.
  *
  * Waits are bounded (1 s of TSC time each), so a missing IPI fails a check
  * instead of hanging the boot.  Runs on CPU 0 before any domain exists.
@@ -20,6 +23,7 @@
 #include <xen/percpu.h>
 #include <xen/smp.h>
 #include <xen/softirq.h>
+#include <xen/spinlock.h>
 #include <xen/time.h>
 #include <xen/timer.h>
 #include <asm/flushtlb.h>
@@ -212,10 +216,7 @@ static void test_timers_fire(void)
         uint64_t end = rdtsc() + 1000 * (uint64_t)cpu_khz;
 
         while ( fired < n && rdtsc() < end )
-        {
-            process_pending_irqs();     /* the boot runs with interrupts off */
-            do_softirq();
-        }
+            do_softirq();               /* interrupts are on: the timer's comes */
         ok = fired == n;
     }
     udelay(1000);                       /* any second run would come now */
@@ -266,6 +267,67 @@ static void test_flush(void)
     check(ok, "TLB-flush IPIs are acknowledged by every CPU");
 }
 
+/* ---- a CPU waiting for a lock takes IPIs -------------------------------- */
+
+static DEFINE_SPINLOCK_LEVEL(selftest_lock, LOCK_LEVEL_SELFTEST);
+static struct timer holder_timer;
+static volatile unsigned long lock_held, lock_waiting, holder_done;
+static bool holder_got_ipi, holder_flushed;
+
+/*
+ * On the other CPU, from its timer softirq (process context): take the
+ * lock, let CPU 0 queue for it, then interrupt CPU 0 and, once that was
+ * taken, flush its TLB while still holding the lock.
+ */
+static void lock_holder(void *data)
+{
+    unsigned int waiter = (unsigned long)data;
+    unsigned long ipis = per_cpu(ipi_stats, waiter).event_check;
+    unsigned long flushes = per_cpu(ipi_stats, waiter).invalidate;
+
+    spin_lock(&selftest_lock);
+    lock_held = 1;
+    if ( wait_count(&lock_waiting, 1) )
+    {
+        udelay(200);                    /* CPU 0 is spinning by now */
+        smp_send_event_check_cpu(waiter);
+        holder_got_ipi = wait_count(&per_cpu(ipi_stats, waiter).event_check, ipis + 1);
+        if ( holder_got_ipi )
+        {
+            flush_mask(cpumask_of(waiter), FLUSH_TLB);
+            holder_flushed = per_cpu(ipi_stats, waiter).invalidate == flushes + 1;
+        }
+    }
+    spin_unlock(&selftest_lock);
+    holder_done = 1;
+}
+
+static void test_lock_waiter_takes_ipis(void)
+{
+    unsigned int me = smp_processor_id(), other = cpumask_last(&cpu_online_map);
+    bool ok;
+
+    if ( other == me )
+        return;
+    lock_held = lock_waiting = holder_done = 0;
+    holder_got_ipi = holder_flushed = false;
+    init_timer(&holder_timer, lock_holder, (void *)(unsigned long)me, other);
+    set_timer(&holder_timer, NOW());
+    ok = wait_count(&lock_held, 1);
+    if ( ok )
+    {
+        lock_waiting = 1;
+        spin_lock(&selftest_lock);      /* as any lock: interrupts stay on */
+        spin_unlock(&selftest_lock);
+        ok = wait_count(&holder_done, 1);
+    }
+    kill_timer(&holder_timer);
+    if ( !holder_got_ipi )
+        printk("smp_selftest: CPU%u took no IPI while waiting for a lock\n", me);
+    check(ok && holder_got_ipi && holder_flushed,
+          "a CPU waiting for a lock takes IPIs (a flush under the lock returns)");
+}
+
 void smp_selftest(void)
 {
     printk("smp_selftest: %u CPUs online\n", num_online_cpus());
@@ -273,5 +335,31 @@ void smp_selftest(void)
     test_event_check();
     test_timers_fire();
     test_flush();
+    test_lock_waiter_takes_ipis();
     printk("SMP self-test: %u of %u checks passed\n", passed, passed + failed);
+}
+
+/*
+ * smp_selftest_panic (boot parameter, for the test suite): every other
+ * CPU spins in the call-function IPI with interrupts off, as a CPU stuck
+ * in a critical section would, and this one panics.  panic() must stop
+ * them (smp_send_stop(), by NMI) before it reports: it says how many
+ * stopped.
+ */
+static unsigned long spinning;
+
+static void spin_irqs_off(void *data)
+{
+    local_irq_disable();
+    __sync_fetch_and_add(&spinning, 1);
+    for ( ;; )
+        cpu_relax();
+}
+
+noreturn void smp_selftest_panic(void)
+{
+    smp_call_function(spin_irqs_off, NULL, 0);
+    wait_count(&spinning, num_online_cpus() - 1);
+    panic("smp_selftest_panic: %lu other CPU(s) spinning with interrupts off",
+          ACCESS_ONCE(spinning));
 }

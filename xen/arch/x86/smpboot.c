@@ -204,7 +204,10 @@ static volatile unsigned int tsc_sync_arrived;
 static void check_tsc_warp(void)
 {
     unsigned int i;
+    unsigned long flags;
 
+    /* Both sides with interrupts off: the new CPU has them off anyway. */
+    local_irq_save(flags);
     /* Start together, so that the two loops overlap. */
     __sync_fetch_and_add(&tsc_sync_arrived, 1);
     while ( tsc_sync_arrived < 2 )
@@ -228,6 +231,7 @@ static void check_tsc_warp(void)
     __sync_fetch_and_add(&tsc_sync_arrived, 1);
     while ( tsc_sync_arrived < 4 )
         cpu_relax();
+    local_irq_restore(flags);
 }
 
 /* ---- the new CPU's side ------------------------------------------------ */
@@ -238,14 +242,16 @@ noreturn void idle_loop(void)
 
     for ( ;; )
     {
+        do_softirq();               /* with interrupts enabled */
         local_irq_disable();
-        do_softirq();
         /* Atomic with the check: STI's shadow covers HLT (safe_halt). */
         if ( !softirq_pending(cpu) )
         {
             safe_halt();
             this_cpu(idle_wakeups)++;
         }
+        else
+            local_irq_enable();
     }
 }
 
@@ -275,6 +281,8 @@ noreturn void start_secondary(void)
             halt();                 /* interrupts off: parked until INIT */
 
     cpumask_set_cpu(cpu, &cpu_online_map);
+    /* From here on this CPU runs with interrupts enabled (Xen's convention). */
+    local_irq_enable();
     idle_loop();
 }
 

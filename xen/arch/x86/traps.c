@@ -8,6 +8,7 @@
 #include <xen/cpumask.h>
 #include <xen/lib.h>
 #include <xen/percpu.h>
+#include <xen/smp.h>
 #include <xen/string.h>
 #include <asm/config.h>
 #include <asm/current.h>
@@ -130,6 +131,10 @@ void do_trap(struct cpu_user_regs *regs)
             printk(XENLOG_WARNING "Unexpected interrupt, vector %#x\n", vec);
         return;
     }
+
+    /* smp_send_stop()'s NMI: another CPU panicked. */
+    if ( vec == X86_EXC_NMI && smp_stopping() )
+        stop_this_cpu();
 
     printk(XENLOG_ERR "*** Hypervisor exception %u (%s), error code %#x ***\n",
            vec, exception_names[vec] ? exception_names[vec] : "reserved",

@@ -70,7 +70,6 @@ uint64_t sched_slice_deadline(void)
 
 bool sched_may_enter_guest(void)
 {
-    process_pending_irqs();
     do_softirq();
     if ( current )
     {
@@ -368,7 +367,8 @@ noreturn void scheduler_run(void)
             /*
              * Idle: sleep until the next interrupt, the APIC timer being
              * set (by TIMER_SOFTIRQ) for the earliest timer.  The check and
-             * the halt are atomic (interrupts stay off until STI; HLT).
+             * the halt are atomic (interrupts off for the check, then
+             * STI; HLT, whose shadow covers the HLT).
              */
             stop_timer(&sr->s_timer);
             do_softirq();
@@ -385,9 +385,11 @@ noreturn void scheduler_run(void)
                 warned_idle = true;
             }
             idle_halts++;
-            if ( !softirq_pending(smp_processor_id()) )
-                safe_halt();
             local_irq_disable();
+            if ( !softirq_pending(smp_processor_id()) )
+                safe_halt();        /* returns with interrupts enabled */
+            else
+                local_irq_enable();
             sr->resched_pending = false;
             continue;
         }

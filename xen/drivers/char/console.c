@@ -416,12 +416,31 @@ void guest_console_write(struct domain *d, const char *buf, size_t len)
     console_unlock_irqrestore(flags);
 }
 
+/*
+ * Xen's console_force_unlock(), for panic() once the other CPUs are
+ * stopped: a lock one of them held would never be released.  Kept if this
+ * CPU holds it (a panic inside printk), which the recursive lock allows.
+ */
+void console_force_unlock(void)
+{
+    if ( !spin_is_locked_by_me(&console_lock) )
+        spin_lock_init_level(&console_lock, "console_lock", LOCK_LEVEL_CONSOLE);
+    ns16550_force_unlock();
+}
+
 /* ---- serial input -------------------------------------------------------- */
 
 #define SERIAL_RX_SIZE 16384            /* power of two; Xen's is 128 */
 #define SERIAL_RX_MASK(i) ((i) & (SERIAL_RX_SIZE - 1))
 static char serial_rx_ring[SERIAL_RX_SIZE];
 static unsigned int serial_rx_cons, serial_rx_prod;
+/*
+ * The ring's indices and bytes, between the UART's deliverer (CPU 0's
+ * softirq or poll timer) and CONSOLEIO_read on whichever CPU dom0's vCPU
+ * runs; the outermost lock (it is held across the guest copy, which may
+ * take the p2m's).  Beyond Xen, whose ring has no lock.
+ */
+static DEFINE_SPINLOCK_LEVEL(serial_rx_lock, LOCK_LEVEL_SERIAL_RX);
 static unsigned long serial_rx_dropped;  /* bytes that found the ring full */
 static bool serial_rx_overflowing;       /* the last byte found it full */
 
@@ -453,7 +472,7 @@ static void switch_serial_input(void)
            console_rx_to_xen ? "Xen" : "DOM0");
 }
 
-static void handle_keypress(char c)
+void handle_keypress(char c)
 {
     switch ( c )
     {
@@ -485,47 +504,76 @@ static void handle_keypress(char c)
     }
 }
 
-static void __serial_rx(char c)
+/* True if a byte was queued (or dropped) for dom0: VIRQ_CONSOLE is due. */
+static bool __serial_rx(char c)
 {
     if ( console_rx_to_xen )
     {
         handle_keypress(c);
-        return;
+        return false;
     }
+    bool warn = false;
+
     /* As Xen: a full ring drops the byte, the VIRQ is raised anyway. */
+    spin_lock(&serial_rx_lock);
     if ( serial_rx_prod - serial_rx_cons != SERIAL_RX_SIZE )
     {
-        serial_rx_ring[SERIAL_RX_MASK(serial_rx_prod++)] = c;
+        serial_rx_ring[SERIAL_RX_MASK(serial_rx_prod)] = c;
+        serial_rx_prod++;
         serial_rx_overflowing = false;
     }
     else if ( serial_rx_dropped++, !serial_rx_overflowing )
-    {
-        serial_rx_overflowing = true;
+        warn = serial_rx_overflowing = true;
+    spin_unlock(&serial_rx_lock);
+    if ( warn )
         printk(XENLOG_WARNING "serial input ring full (%u bytes): dropping input "
                "until dom0 reads (%lu byte(s) dropped so far)\n",
                SERIAL_RX_SIZE, serial_rx_dropped);
+    return true;
+}
+
+/*
+ * Bytes received on the serial line, oldest first.  Xen raises
+ * VIRQ_CONSOLE after every byte; here once per call, after the last byte
+ * for dom0 is in the ring (dom0 reads what is queued either way): at line
+ * rate under Bochs a byte lasts 350 instructions, and a VIRQ per byte made
+ * the UART driver's hand-over slower than the line in a debug build.
+ */
+void serial_rx_many(const char *buf, unsigned int n)
+{
+    static unsigned int switch_code_count;
+    bool notify = false;
+    unsigned int i;
+
+    for ( i = 0; i < n; i++ )
+    {
+        char c = buf[i];
+
+        if ( c == SWITCH_CODE )
+        {
+            /* Ctrl-A is eaten in groups of three, which switch the input. */
+            if ( ++switch_code_count == 3 )
+            {
+                if ( notify )
+                    send_global_virq(VIRQ_CONSOLE);   /* what came before */
+                notify = false;
+                switch_serial_input();
+                switch_code_count = 0;
+            }
+            continue;
+        }
+        /* One or two Ctrl-A before another byte were meant as input. */
+        for ( ; switch_code_count; switch_code_count-- )
+            notify |= __serial_rx(SWITCH_CODE);
+        notify |= __serial_rx(c);
     }
-    send_global_virq(VIRQ_CONSOLE);
+    if ( notify )
+        send_global_virq(VIRQ_CONSOLE);
 }
 
 void serial_rx(char c)
 {
-    static unsigned int switch_code_count;
-
-    if ( c == SWITCH_CODE )
-    {
-        /* Ctrl-A is eaten in groups of three, which switch the input. */
-        if ( ++switch_code_count == 3 )
-        {
-            switch_serial_input();
-            switch_code_count = 0;
-        }
-        return;
-    }
-    /* One or two Ctrl-A before another byte were meant as input. */
-    for ( ; switch_code_count; switch_code_count-- )
-        __serial_rx(SWITCH_CODE);
-    __serial_rx(c);
+    serial_rx_many(&c, 1);
 }
 
 /* CONSOLEIO_read: up to 'count' queued bytes to 'buffer'; the number copied. */
@@ -533,6 +581,7 @@ static long serial_rx_read(unsigned int count, XEN_GUEST_HANDLE_PARAM(char) buff
 {
     long rc = 0;
 
+    spin_lock(&serial_rx_lock);
     while ( serial_rx_cons != serial_rx_prod && rc < count )
     {
         unsigned int idx = SERIAL_RX_MASK(serial_rx_cons);
@@ -544,10 +593,14 @@ static long serial_rx_read(unsigned int count, XEN_GUEST_HANDLE_PARAM(char) buff
             len = count - rc;
         /* A bad buffer: -EFAULT, the bytes stay queued (Xen's order). */
         if ( copy_to_guest_offset(buffer, rc, &serial_rx_ring[idx], len) )
-            return -EFAULT;
+        {
+            rc = -EFAULT;
+            break;
+        }
         rc += len;
         serial_rx_cons += len;
     }
+    spin_unlock(&serial_rx_lock);
     return rc;
 }
 

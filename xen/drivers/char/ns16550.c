@@ -7,18 +7,25 @@
  * Input is taken on the UART's receive interrupt, as Xen does: IRQ 4 is
  * routed through the IO-APIC (io_apic.c) to LEGACY_VECTOR(4), IER enables
  * "received data available" and "receiver line status", and the handler
- * drains the receive FIFO (while LSR.DR) and hands each byte to the
- * console (serial_rx()).  The FIFO interrupts at its first byte (trigger
- * level 1, not Xen's 14): the hypervisor takes interrupts only between
- * pieces of work, and under Bochs, where a byte takes 87 us of emulated
- * time (about 350 instructions at the default ips), 14 bytes of warning
- * would be too little.
+ * drains the receive FIFO (while LSR.DR); the bytes go on to the console
+ * (serial_rx_many()), see below.  The FIFO interrupts at its first byte (trigger
+ * level 1, not Xen's 14): under Bochs, where a byte takes 87 us of
+ * emulated time (about 350 instructions at the default ips), 14 bytes of
+ * warning would be too little for a CPU in an interrupts-off section.
+ *
+ * The handler only moves the FIFO's bytes to rx_stage and raises
+ * SERIAL_RX_SOFTIRQ; the softirq hands them to serial_rx_many(), which sends
+ * event channels and runs debug keys, in process context (ours: Xen calls
+ * serial_rx() from the interrupt and makes what it calls interrupt-safe).
+ * rx_lock (interrupt-safe, above the console lock: ns16550_putc() drains
+ * the FIFO under it) covers the UART's receive registers and rx_stage,
+ * whichever CPU reads them.
  *
  * Output waits for the transmitter with interrupts off, 87 us a byte: a
  * line of printk lasts longer than the FIFO holds input.  So while it
  * waits, ns16550_putc() moves received bytes into rx_stage (they are not
- * handed on there: serial_rx() may print); the next interrupt, or poll,
- * passes them on.
+ * handed on there: serial_rx() may print); the next SERIAL_RX_SOFTIRQ, or
+ * poll, passes them on.
  *
  * Without an interrupt (com1=...,0, no MADT or IO-APIC pin, or an
  * interrupt storm) input is polled, as Xen does without an IRQ: a
@@ -34,9 +41,10 @@
  *    docs/design.md): 30 ms in which 350 bytes would arrive.  While someone
  *    takes serial input, the VMX code ends such an entry after the time 12
  *    bytes take at the line's rate (ns16550_rx_deadline()).
- *  - A long hypercall runs with interrupts off: hypercall_preempt_check()
- *    also says yes while a byte waits in the UART (ns16550_rx_pending()),
- *    so the hypercall continues after the interrupt was taken.
+ *  - A long hypercall runs with interrupts enabled (docs/design.md, "The
+ *    interrupt convention"): the interrupt is taken in it, and the
+ *    SERIAL_RX_SOFTIRQ it raises makes hypercall_preempt_check() say yes,
+ *    so the bytes are handed on before the hypercall continues.
  *
  * Line status: LSR reading 0xff means there is no UART (nothing is read);
  * an overrun (OE: bytes lost in the UART) is counted and logged, at most
@@ -57,6 +65,8 @@
 #include <xen/string.h>
 #include <xen/time.h>
 #include <xen/timer.h>
+#include <xen/softirq.h>
+#include <xen/spinlock.h>
 #include <asm/apic.h>
 #include <asm/io.h>
 #include <asm/io_apic.h>
@@ -117,8 +127,10 @@ static s_time_t last_rx;                /* when the last byte came */
 
 /* Bytes taken from the FIFO, not yet handed on (see above). */
 #define RX_STAGE_SIZE 256               /* power of two */
+#define RX_DELIVER_BATCH 32             /* bytes handed on per rx_lock round-trip */
 static char rx_stage[RX_STAGE_SIZE];
 static unsigned int rx_stage_prod, rx_stage_cons;
+static DEFINE_SPINLOCK_LEVEL(rx_lock, LOCK_LEVEL_UART_RX);
 static unsigned long rx_overruns, rx_errors, rx_breaks, rx_stage_lost, rx_irqs;
 
 /* ---- com1= ---------------------------------------------------------------- */
@@ -259,6 +271,7 @@ static unsigned int uart_rx_fetch(unsigned int budget)
     unsigned int n = 0;
     uint8_t lsr;
 
+    ASSERT_SPINLOCK(&rx_lock);
     for ( ; n < budget; n++ )
     {
         char c;
@@ -287,13 +300,19 @@ static unsigned int uart_rx_fetch(unsigned int budget)
 /*
  * Hand the staged bytes to the console, oldest first; say once that the
  * UART lost input (not from ns16550_putc(), which runs inside printk()).
+ * SERIAL_RX_SOFTIRQ and the poll timer run it, in process context with
+ * interrupts enabled, on CPU 0 only: the interrupt is routed there and the
+ * poll timer is CPU 0's, and serial_rx() (the console ring, the event
+ * channel it sends) is not locked for other CPUs yet.
  */
 static void uart_rx_deliver(void)
 {
     static bool delivering;
-    static unsigned long reported;
-    static s_time_t reported_at;
+    static unsigned long reported, reported_lost;
+    static s_time_t reported_at, reported_lost_at;
 
+    ASSERT(!in_irq() && local_irq_is_enabled());
+    ASSERT(smp_processor_id() == 0);
     if ( delivering )
         return;
     delivering = true;
@@ -305,11 +324,37 @@ static void uart_rx_deliver(void)
         reported = rx_overruns;
         reported_at = NOW();
     }
-    while ( rx_stage_cons != rx_stage_prod )
+    if ( rx_stage_lost != reported_lost &&
+         (!reported_lost || NOW() - reported_lost_at >= SECONDS(1)) )
     {
-        serial_rx(rx_stage[rx_stage_cons++ & (RX_STAGE_SIZE - 1)]);
-        /* Handing on takes time too: keep the FIFO drained meanwhile. */
-        uart_rx_fetch(16);
+        printk(XENLOG_WARNING "ns16550: receive stage full: serial input lost "
+               "(%lu byte(s) so far)\n", rx_stage_lost);
+        reported_lost = rx_stage_lost;
+        reported_lost_at = NOW();
+    }
+    /*
+     * In batches, one lock round-trip each: at 115200 baud a byte comes
+     * every 87 us (350 instructions under Bochs), and taking the lock for
+     * every byte (with a debug build's checks) made the deliverer slower
+     * than the line, the stage overflowing in a 500-byte paste.
+     */
+    for ( ;; )
+    {
+        char batch[RX_DELIVER_BATCH];
+        unsigned int n = 0;
+        unsigned long flags;
+
+        spin_lock_irqsave(&rx_lock, flags);
+        while ( rx_stage_cons != rx_stage_prod && n < RX_DELIVER_BATCH )
+            batch[n++] = rx_stage[rx_stage_cons++ & (RX_STAGE_SIZE - 1)];
+        spin_unlock_irqrestore(&rx_lock, flags);
+        if ( !n )
+            break;
+        /*
+         * Interrupts are on: the UART's interrupt keeps the FIFO drained
+         * meanwhile (and ns16550_putc() does, while serial_rx() prints).
+         */
+        serial_rx_many(batch, n);
     }
     delivering = false;
 }
@@ -320,7 +365,16 @@ void ns16550_putc(char c)
         return;
     while ( !(uart_lsr() & LSR_THRE) )
         if ( uart_irq_on )
-            uart_rx_fetch(16);          /* keep the FIFO from overrunning */
+        {
+            unsigned long flags;
+
+            /* Keep the FIFO from overrunning (another CPU may be at it). */
+            if ( spin_trylock_irqsave(&rx_lock, flags) )
+            {
+                uart_rx_fetch(16);
+                spin_unlock_irqrestore(&rx_lock, flags);
+            }
+        }
     uart_out(UART_THR, c);
 }
 
@@ -341,16 +395,6 @@ uint64_t ns16550_rx_deadline(void)
     return rdtsc() + rx_service_ticks;
 }
 
-bool ns16550_rx_pending(void)
-{
-    uint8_t lsr;
-
-    if ( !uart_irq_on )
-        return false;
-    lsr = uart_lsr();                   /* counts an overrun it clears */
-    return lsr != 0xff && (lsr & LSR_DR);
-}
-
 /* ---- receive interrupt ---------------------------------------------------- */
 
 static void start_polling(void);
@@ -360,6 +404,7 @@ static void ns16550_interrupt(struct cpu_user_regs *regs)
     unsigned int n = 0;
 
     rx_irqs++;
+    spin_lock(&rx_lock);                /* interrupts are off in a handler */
     while ( !(uart_in(UART_IIR) & IIR_NOINT) && n < SERIAL_IRQ_BUDGET )
     {
         unsigned int got = uart_rx_fetch(SERIAL_IRQ_BUDGET - n);
@@ -368,6 +413,7 @@ static void ns16550_interrupt(struct cpu_user_regs *regs)
             uart_lsr();                 /* a line-status interrupt alone */
         n += got ? got : 1;
     }
+    spin_unlock(&rx_lock);
     ack_APIC_irq();
     if ( n >= SERIAL_IRQ_BUDGET && !(uart_in(UART_IIR) & IIR_NOINT) )
     {
@@ -378,7 +424,7 @@ static void ns16550_interrupt(struct cpu_user_regs *regs)
         printk(XENLOG_WARNING "ns16550: IRQ %u keeps coming, switched to polling\n", cfg.irq);
         start_polling();
     }
-    uart_rx_deliver();
+    raise_softirq(SERIAL_RX_SOFTIRQ);   /* uart_rx_deliver(), out of the handler */
 }
 
 /* ---- polling (no interrupt) ---------------------------------------------- */
@@ -386,9 +432,14 @@ static void ns16550_interrupt(struct cpu_user_regs *regs)
 static void ns16550_poll(void *data)
 {
     s_time_t now;
+    unsigned long flags;
+    unsigned int got;
 
     /* A bounded drain: a stuck LSR.DR cannot hold the CPU. */
-    if ( uart_rx_fetch(64) )
+    spin_lock_irqsave(&rx_lock, flags);
+    got = uart_rx_fetch(64);
+    spin_unlock_irqrestore(&rx_lock, flags);
+    if ( got )
         last_rx = NOW();
     uart_rx_deliver();
     now = NOW();
@@ -425,6 +476,7 @@ void ns16550_init_postirq(void)
     ns16550_flush();
     uart_setup();
 
+    open_softirq(SERIAL_RX_SOFTIRQ, uart_rx_deliver);
     if ( cfg.irq )
     {
         set_irq_handler(LEGACY_VECTOR(cfg.irq), ns16550_interrupt);
@@ -454,6 +506,13 @@ void ns16550_init_postirq(void)
     else
         printk("ns16550: COM1 at %#x, input polled (%s)\n", cfg.io_base,
                cfg.irq ? "no IO-APIC pin for its IRQ" : "com1= gave IRQ 0");
+}
+
+/* panic(): the CPU holding rx_lock may have been stopped (console_force_unlock()). */
+void ns16550_force_unlock(void)
+{
+    if ( !spin_is_locked_by_me(&rx_lock) )
+        spin_lock_init_level(&rx_lock, "rx_lock", LOCK_LEVEL_UART_RX);
 }
 
 /* The 'r' debug key: what the driver saw. */

@@ -19,18 +19,23 @@ void ns16550_dump_rx(void);
  * serial input (~0 otherwise): for a guest entered with interrupts off.
  */
 uint64_t ns16550_rx_deadline(void);
-/* A received byte waits in the UART (the interrupt is pending). */
-bool ns16550_rx_pending(void);
 
 /* A byte received on the serial line (from the UART driver). */
 void serial_rx(char c);
+/* n bytes received, oldest first: as serial_rx() each, one VIRQ_CONSOLE. */
+void serial_rx_many(const char *buf, unsigned int n);
 /* Whether serial input has a taker (the control domain bound VIRQ_CONSOLE). */
 bool console_rx_wanted(void);
+/* A debug key, as typed on the console after Ctrl-A x3 ('h' lists them). */
+void handle_keypress(char c);
 
 void console_init_preirq(void);
 /* After timers work: take serial input (on the UART's interrupt, or polled). */
 void console_init_postirq(void);
 void console_flush(void);
+/* panic(), the other CPUs stopped: take over the console's and UART's locks. */
+void console_force_unlock(void);
+void ns16550_force_unlock(void);
 
 /*
  * Text a guest wrote with console_io: the hardware domain's as it is,

@@ -9,6 +9,7 @@
 #ifndef __XEN_EVENT_H__
 #define __XEN_EVENT_H__
 
+#include <xen/spinlock.h>
 #include <xen/types.h>
 #include <public/event_channel.h>
 #include <public/xen.h>
@@ -24,7 +25,14 @@ struct vcpu;
 #define ECS_VIRQ         5
 #define ECS_IPI          6
 
+/*
+ * A channel.  lock (level LOCK_LEVEL_EVTCHN) is held by whoever changes
+ * state, notify_vcpu_id or u (binding and closing, which hold the
+ * domain's event_lock as well) and by the send and notification paths,
+ * which take it alone: under it the channel stays bound as it was seen.
+ */
 struct evtchn {
+    spinlock_t lock;
     uint8_t  state;
     uint8_t  priority;          /* FIFO: the queue new events go to */
     uint16_t notify_vcpu_id;    /* the vCPU told about events */

@@ -23,6 +23,12 @@
 #define min_t(type, x, y)   min((type)(x), (type)(y))
 #define max_t(type, x, y)   max((type)(x), (type)(y))
 #define clamp(v, lo, hi)    min(max(v, lo), hi)
+/* Exchange two lvalues of one type (Xen's swap()). */
+#define swap(a, b) do {                     \
+    __typeof__(a) t_ = (a);                 \
+    (a) = (b);                              \
+    (b) = t_;                               \
+} while ( 0 )
 
 /* 'a' must be a power of two for ROUNDUP/ROUNDDOWN/IS_ALIGNED. */
 #define ROUNDUP(x, a)       (((x) + (a) - 1) & ~((__typeof__(x))(a) - 1))

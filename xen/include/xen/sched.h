@@ -136,8 +136,17 @@ struct domain {
     /* Grant table (common/grant_table.c): from creation to destruction. */
     struct grant_table *grant_table;
 
-    /* Event channels: buckets of EVTCHNS_PER_BUCKET, allocated as needed. */
+    /*
+     * Event channels: buckets of EVTCHNS_PER_BUCKET, allocated as needed.
+     * event_lock (level LOCK_LEVEL_EVENT, Xen's) covers allocating,
+     * binding and closing ports, the fields below and the ABI switch;
+     * sending takes only the channel's own lock (xen/event.h).  A bucket
+     * table replaced by a larger one is kept (evtchn_retired) until the
+     * domain's end: a sender on another CPU may still index it.
+     */
+    spinlock_t       event_lock;
     struct evtchn  **evtchn;
+    struct evtchn  **evtchn_retired;
     unsigned int     nr_evtchn_buckets; /* room in evtchn[] */
     unsigned int     valid_evtchns;     /* ports [0, valid_evtchns) exist */
     unsigned int     max_evtchn_port;   /* the highest port it may have (createdomain's) */

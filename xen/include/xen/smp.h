@@ -27,6 +27,18 @@ void smp_call_function(void (*func)(void *info), void *info, int wait);
 /* Interrupt a CPU so that it looks at its softirqs (EVENT_CHECK_VECTOR). */
 void smp_send_event_check_cpu(unsigned int cpu);
 void smp_send_event_check_mask(const cpumask_t *mask);
+
+/*
+ * panic(): stop every other CPU (Xen's smp_send_stop), by NMI, so that a
+ * CPU spinning with interrupts off stops too; each halts for good with
+ * interrupts off.  Returns false if another CPU is stopping them already
+ * (a second panic): the caller should stop itself.  *stopped and *others
+ * say how many of the other online CPUs stopped within 10 ms.
+ */
+bool smp_send_stop(unsigned int *stopped, unsigned int *others);
+/* An NMI came: true if it is smp_send_stop()'s (the caller then stops). */
+bool smp_stopping(void);
+noreturn void stop_this_cpu(void);
 #endif
 
 #endif /* __XEN_SMP_H__ */

@@ -11,6 +11,7 @@
 
 enum {
     TIMER_SOFTIRQ = 0,
+    SERIAL_RX_SOFTIRQ,          /* ns16550.c: hand received bytes on (ours) */
     NR_SOFTIRQS
 };
 
@@ -22,7 +23,7 @@ void raise_softirq(unsigned int nr);
 void cpu_raise_softirq(unsigned int cpu, unsigned int nr);
 /* Is work pending on cpu? */
 bool softirq_pending(unsigned int cpu);
-/* Run every pending softirq (interrupts disabled, as at VM entry). */
+/* Run every pending softirq (with interrupts enabled, outside handlers). */
 void do_softirq(void);
 
 #endif /* __XEN_SOFTIRQ_H__ */

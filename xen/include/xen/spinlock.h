@@ -41,11 +41,18 @@
 enum lock_level {
     LOCK_LEVEL_NONE     = 0,    /* no level: a leaf */
     LOCK_LEVEL_CALL     = 10,   /* smp.c: call_lock (call-function IPIs) */
-    LOCK_LEVEL_FLUSH    = 20,   /* smp.c: flush_lock (TLB/EPT shootdown) */
+    LOCK_LEVEL_SERIAL_RX = 20,  /* console.c: the serial input ring (held over a guest copy) */
+    LOCK_LEVEL_DOMCTL   = 30,   /* domctl.c: one domctl at a time */
+    LOCK_LEVEL_EVENT    = 50,   /* event_channel.c: d->event_lock (ports, bindings) */
+    LOCK_LEVEL_EVTCHN   = 55,   /* event_channel.c: each channel's lock (send, notify) */
+    LOCK_LEVEL_EVTCHN_FIFO = 58, /* event_fifo.c: a domain's FIFO queues */
+    LOCK_LEVEL_SELFTEST = 70,   /* smp_selftest.c: held across a flush */
+    LOCK_LEVEL_FLUSH    = 75,   /* smp.c: flush_lock (TLB/EPT shootdown), under the p2m's */
     LOCK_LEVEL_TIMER    = 80,   /* timer.c: each CPU's timer list */
     LOCK_LEVEL_XMALLOC  = 85,   /* xmalloc.c: the pools */
     LOCK_LEVEL_HEAP     = 90,   /* page_alloc.c: the page allocator */
     LOCK_LEVEL_CONSOLE  = 100,  /* console.c: the ring and the UART (recursive) */
+    LOCK_LEVEL_UART_RX  = 110,  /* ns16550.c: the receive registers and rx_stage */
     LOCK_LEVEL_LEAF     = 255,  /* what LOCK_LEVEL_NONE counts as */
 };
 
@@ -110,6 +117,9 @@ void _spin_unlock_recursive(spinlock_t *lock);
 #define spin_unlock_irq(l)           _spin_unlock_irq(l)
 #define spin_unlock_irqrestore(l, f) _spin_unlock_irqrestore(l, f)
 #define spin_trylock(l)              _spin_trylock(l)
+#define spin_trylock_irqsave(l, f)                                  \
+    ({ local_irq_save(f);                                           \
+       _spin_trylock(l) ? true : ({ local_irq_restore(f); false; }); })
 #define spin_is_locked(l)            _spin_is_locked(l)
 #define spin_lock_recursive(l)       _spin_lock_recursive(l)
 #define spin_unlock_recursive(l)     _spin_unlock_recursive(l)
@@ -117,6 +127,13 @@ void _spin_unlock_recursive(spinlock_t *lock);
 /* Debug builds: is the lock held by this CPU?  (Others: is it held.) */
 bool spin_is_locked_by_me(const spinlock_t *lock);
 #define ASSERT_SPINLOCK(l)      ASSERT(spin_is_locked_by_me(l))
+
+/* For common/rwlock.c (xen/rwlock.h): the checks apart from the lock. */
+void _lock_debug_wait(spinlock_t *lock, bool try);
+void _lock_debug_got(spinlock_t *lock, bool shared);
+void _lock_debug_rel(spinlock_t *lock, bool shared);
+void _spin_lock_unchecked(spinlock_t *lock);
+void _spin_unlock_unchecked(spinlock_t *lock);
 
 /* How many locks this CPU holds (debug builds; 0 otherwise). */
 unsigned int spin_held_count(void);

@@ -127,11 +127,11 @@ static const hypercall_fn_t hypercall_table[] = {
 bool hypercall_preempt_check(void)
 {
     /*
-     * The caller's slice is over, a timer is due, or serial input waits
-     * (interrupts are off in here): let them run, then go on.
+     * The caller's slice is over, or a softirq waits (a timer is due, or
+     * serial input came: the UART's interrupt is taken in here, interrupts
+     * being enabled): let them run, then go on.
      */
-    return rdtsc() >= sched_slice_deadline() || softirq_pending(smp_processor_id()) ||
-           ns16550_rx_pending();
+    return rdtsc() >= sched_slice_deadline() || softirq_pending(smp_processor_id());
 }
 
 long hypercall_create_continuation(unsigned int op, const char *format, ...)

@@ -13,6 +13,7 @@
 #include <xen/mm.h>
 #include <xen/param.h>
 #include <xen/sched.h>
+#include <xen/softirq.h>
 #include <asm/cpuid.h>
 #include <asm/debugreg.h>
 #include <asm/hvm/hvm.h>
@@ -111,7 +112,12 @@ static void vmx_exit_exception_nmi(struct vcpu *v, struct cpu_user_regs *regs)
     unsigned int type = (info >> INTR_INFO_INTR_TYPE_SHIFT) & 7;
 
     if ( type == X86_EVENTTYPE_NMI )
-        return;                     /* nothing raises NMIs on purpose */
+    {
+        /* Only smp_send_stop() sends NMIs: another CPU panicked. */
+        if ( smp_stopping() )
+            stop_this_cpu();
+        return;
+    }
     switch ( info & INTR_INFO_VECTOR_MASK )
     {
     case X86_EXC_DB:
@@ -129,8 +135,10 @@ static void vmx_exit_exception_nmi(struct vcpu *v, struct cpu_user_regs *regs)
 
 static void vmx_exit_external_interrupt(struct vcpu *v, struct cpu_user_regs *regs)
 {
-    /* The interrupt is still pending in the local APIC: take it now. */
-    process_pending_irqs();
+    /*
+     * The interrupt stayed pending in the local APIC (no acknowledge on
+     * exit) and was taken when vmx_do_resume() enabled interrupts.
+     */
 }
 
 static void vmx_exit_triple_fault(struct vcpu *v, struct cpu_user_regs *regs)
@@ -686,6 +694,19 @@ void vmx_do_resume(struct vcpu *v)
         /* Exit handlers touch other VMCSs only inside enter/exit pairs. */
         BUG_ON(!vmx_vmcs_is_loaded(v));
         vmx_intr_assist(v, regs);
+        /*
+         * As Xen's vmx_asm_do_vmentry: interrupts off from here to the
+         * entry, and a last look for softirqs raised since (by an interrupt
+         * handler or another CPU).  If there are any, go round again with
+         * interrupts on, so that none waits in the guest for the next exit.
+         * vmx_intr_assist() does nothing twice (a queued event stays).
+         */
+        local_irq_disable();
+        if ( softirq_pending(smp_processor_id()) )
+        {
+            local_irq_enable();
+            continue;
+        }
         __vmwrite(GUEST_RIP, regs->rip);
         __vmwrite(GUEST_RSP, regs->rsp);
         __vmwrite(GUEST_RFLAGS, regs->rflags);
@@ -704,6 +725,7 @@ void vmx_do_resume(struct vcpu *v)
         {
             unsigned long err = __vmread(VM_INSTRUCTION_ERROR);
 
+            local_irq_enable();
             domain_crash(v->domain, "d%uv%u VM%s failed: VM-instruction error %lu (rflags %#lx)",
                          v->domain->domain_id, v->vcpu_id,
                          v->arch.hvm.vmx.launched ? "RESUME" : "LAUNCH", err, rc);
@@ -712,6 +734,12 @@ void vmx_do_resume(struct vcpu *v)
         v->arch.hvm.vmx.launched = true;
 
         v->arch.hvm.guest_cr2 = read_cr2();
+        /*
+         * A VM exit leaves RFLAGS.IF clear.  Interrupt handlers never touch
+         * the loaded VMCS, so they may run from here on: an external
+         * interrupt that ended the guest's run is taken now.
+         */
+        local_irq_enable();
         regs->rip = __vmread(GUEST_RIP);
         regs->rsp = __vmread(GUEST_RSP);
         regs->rflags = __vmread(GUEST_RFLAGS);

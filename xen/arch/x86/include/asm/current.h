@@ -33,8 +33,11 @@ struct cpu_info {
 };
 
 #ifdef XEN_HOST_TEST
-/* Host unit tests run on the host's stack: one CPU, one record. */
-extern struct cpu_info host_test_cpu_info;
+/*
+ * Host unit tests run on the host's stack: a record per thread, each
+ * thread one CPU (tests/unit/harness.h: harness_run_cpus()).
+ */
+extern __thread struct cpu_info host_test_cpu_info;
 static inline struct cpu_info *get_cpu_info(void)
 {
     return &host_test_cpu_info;

@@ -74,12 +74,6 @@ static inline void safe_halt(void)
     asm volatile ( "sti; hlt" ::: "memory" );
 }
 
-/* Let one pending interrupt in, then close again. */
-static inline void process_pending_irqs(void)
-{
-    asm volatile ( "sti; nop; cli" ::: "memory" );
-}
-
 struct desc_ptr {
     uint16_t limit;
     uint64_t base;

@@ -61,5 +61,7 @@ void smp_intr_init(void);
 
 /* smp_selftest (smp_selftest.c): IPIs, timers and flushes on every CPU. */
 void smp_selftest(void);
+/* smp_selftest_panic: every other CPU spins with interrupts off, CPU 0 panics. */
+noreturn void smp_selftest_panic(void);
 
 #endif /* __ASM_X86_SMP_H__ */

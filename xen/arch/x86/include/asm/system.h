@@ -22,7 +22,7 @@
 #define smp_wmb()       barrier()
 
 #ifdef XEN_HOST_TEST
-extern bool host_test_irqs_enabled;
+extern __thread bool host_test_irqs_enabled;  /* per thread: per CPU */
 static inline void local_irq_disable(void) { host_test_irqs_enabled = false; }
 static inline void local_irq_enable(void)  { host_test_irqs_enabled = true; }
 static inline bool local_irq_is_enabled(void) { return host_test_irqs_enabled; }
