@@ -196,6 +196,8 @@ if want domu && [ -f /etc/dom0/checks-domu.sh ]; then
 elif want domu && [ "$sections" != all ]; then
     bad "section domu" "no /etc/dom0/checks-domu.sh (initramfs made without -L: DOM0_LINUX_DOMU=1)"
 fi
+# --- Xen's suspend protocol with Linux (checks-suspend.sh, with -L only) ---
+{ want suspend || want suspend-save; } && [ -f /etc/dom0/checks-suspend.sh ] && . /etc/dom0/checks-suspend.sh
 # --- end of exactness and migration ---
 
 echo "dom0 checks: $pass passed, $fail failed"

@@ -250,6 +250,8 @@ parents() {
         echo "file /etc/xen/debian.cfg $ROOT/tools/dom0/domu/debian.cfg 0644 0 0"
         [ $mode = checks ] &&
             echo "file /etc/dom0/checks-domu.sh $ROOT/tools/dom0/checks-domu.sh 0644 0 0"
+        [ $mode = checks ] &&
+            echo "file /etc/dom0/checks-suspend.sh $ROOT/tools/dom0/checks-suspend.sh 0644 0 0"
     fi
 } > "$list"
 

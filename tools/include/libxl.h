@@ -374,9 +374,13 @@ int libxl_retrieve_domain_configuration(libxl_ctx *ctx, uint32_t domid,
 /*
  * Save a domain to fd: the libxl stream (header, LIBXC_CONTEXT, the libxc
  * stream of xc_domain_save, END).  With LIBXL_SUSPEND_LIVE memory is
- * pre-copied while the domain runs.  On success the domain is left
- * suspended (paused): the caller destroys or unpauses it.  On failure it
- * runs on, log-dirty off.
+ * pre-copied while the domain runs.  A guest with PV drivers
+ * (HVM_PARAM_CALLBACK_IRQ set) is asked to suspend itself through
+ * xenstore's control/shutdown (libxl_dom_suspend.c); one without is
+ * paused.  On success the domain is left suspended (shut down for
+ * suspend, or paused): the caller destroys it, or resumes it
+ * (libxl_domain_resume) or unpauses it.  On failure it runs on, log-dirty
+ * off: a guest that had suspended is resumed in place.
  */
 int libxl_domain_suspend(libxl_ctx *ctx, uint32_t domid, int fd,
                          int flags, /* LIBXL_SUSPEND_* */
@@ -384,6 +388,17 @@ int libxl_domain_suspend(libxl_ctx *ctx, uint32_t domid, int fd,
                          LIBXL_EXTERNAL_CALLERS_ONLY;
 #define LIBXL_SUSPEND_DEBUG 1
 #define LIBXL_SUSPEND_LIVE 2
+
+/*
+ * Resume in place a domain that suspended itself for a save (a cancelled
+ * or failed save or migration, a checkpoint).  suspend_cancel: the
+ * cooperative resume (xc_domain_resume's fast): the guest's suspend call
+ * returns 1, "cancelled", and it keeps its connections; 0: it sees a new
+ * domain and reconnects.
+ */
+int libxl_domain_resume(libxl_ctx *ctx, uint32_t domid, int suspend_cancel,
+                        const libxl_asyncop_how *ao_how)
+                        LIBXL_EXTERNAL_CALLERS_ONLY;
 
 /* Rename a domain (old_name NULL: whatever it is called). */
 int libxl_domain_rename(libxl_ctx *ctx, uint32_t domid,

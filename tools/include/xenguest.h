@@ -302,6 +302,16 @@ typedef enum {
     XC_STREAM_COLO,                     /* not supported */
 } xc_stream_type_t;
 
+/*
+ * Xen 4.17's xc_domain_resume (tools/libs/guest/xg_resume.c): a domain
+ * shut down for suspend runs on in place.  fast != 0: cooperatively --
+ * its SCHEDOP_shutdown(SHUTDOWN_suspend) returns 1 ("cancelled, same
+ * domain") if it has PV drivers (HVM_PARAM_CALLBACK_IRQ set), and the
+ * domain must be suspended (else -1, errno EINVAL); fast == 0: the call
+ * returns 0, as in a new domain.  Returns 0, or -1 with errno set.
+ */
+int xc_domain_resume(xc_interface *xch, uint32_t domid, int fast);
+
 int xc_domain_save(xc_interface *xch, int io_fd, uint32_t dom,
                    uint32_t flags, struct save_callbacks *callbacks,
                    xc_stream_type_t stream_type, int recv_fd);

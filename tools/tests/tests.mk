@@ -34,7 +34,8 @@ TEST_LIB_OBJS := $(addprefix $(BIN)/lib/,$(patsubst %.c,%.o, \
                      $(foreach l,$(TEST_LIBS),$(TEST_SRCS_$(l)))))
 
 FAKE_SRCS := fake_call.c fake_dom.c fake_domctl.c fake_sysctl.c \
-             fake_memory.c fake_fmem.c fake_state.c fake_hvm.c fake_xs.c
+             fake_memory.c fake_fmem.c fake_state.c fake_hvm.c fake_xs.c \
+             fake_suspend.c
 FAKE_OBJS := $(addprefix $(BIN)/fake/,$(FAKE_SRCS:.c=.o))
 FAKE_CLOCK_OBJ := $(BIN)/fake/fake_clock.o
 

@@ -153,8 +153,8 @@ static int migrate_domain(uint32_t domid, const char *rune, bool live,
     if (rc) {
         fprintf(stderr, "migration sender: libxl_domain_suspend failed"
                 " (rc=%d)\n", rc);
+        /* libxl resumed it, or the saver unpaused it: it runs on. */
         fprintf(stderr, "Migration failed, resuming at sender.\n");
-        libxl_domain_unpause(ctx, domid, NULL);     /* if it was left paused */
         goto out_child;
     }
 
@@ -162,7 +162,7 @@ static int migrate_domain(uint32_t domid, const char *rune, bool live,
                                   sizeof(migrate_receiver_ready),
                                   "ready message", rune)) {
         fprintf(stderr, "Migration failed, resuming at sender.\n");
-        libxl_domain_unpause(ctx, domid, NULL);
+        resume_saved_domain(domid);
         goto out_child;
     }
     fprintf(stderr, "migration sender: Target has acknowledged transfer.\n");
@@ -190,7 +190,7 @@ static int migrate_domain(uint32_t domid, const char *rune, bool live,
         fprintf(stderr, "migration sender: Trying to resume at our end.\n");
         if (name)
             libxl_domain_rename(ctx, domid, away, name);
-        if (!libxl_domain_unpause(ctx, domid, NULL))
+        if (!resume_saved_domain(domid))
             fprintf(stderr, "migration sender: Resumed OK.\n");
         fprintf(stderr, "Migration failed due to problems at target.\n");
         goto out_child;

@@ -132,6 +132,30 @@ int save_domain_core_writeconfig(int fd, const char *source,
     return 0;
 }
 
+bool domain_suspended(uint32_t domid)
+{
+    libxl_dominfo info;
+    bool suspended;
+
+    libxl_dominfo_init(&info);
+    suspended = !libxl_domain_info(ctx, &info, domid) && info.shutdown &&
+                info.shutdown_reason == LIBXL_SHUTDOWN_REASON_SUSPEND;
+    libxl_dominfo_dispose(&info);
+    return suspended;
+}
+
+int resume_saved_domain(uint32_t domid)
+{
+    if (domain_suspended(domid)) {
+        if (libxl_domain_resume(ctx, domid, 1, NULL)) {
+            fprintf(stderr, "Failed to resume domain %u in place\n", domid);
+            return -1;
+        }
+        return 0;
+    }
+    return libxl_domain_unpause(ctx, domid, NULL) ? -1 : 0;
+}
+
 int main_save(int argc, char **argv)
 {
     const char *filename, *config_filename = NULL;
@@ -179,8 +203,16 @@ int main_save(int argc, char **argv)
         unlink(filename);
         return EXIT_FAILURE;
     }
+    /*
+     * As Xen's xl: -c, the domain runs on (resumed in place, its suspend
+     * call returning 1); -p, it is paused and resumed; else destroyed.  A
+     * guest without PV drivers was paused, not suspended.
+     */
     if (checkpoint)
-        rc = libxl_domain_unpause(ctx, domid, NULL);
+        rc = resume_saved_domain(domid);
+    else if (leavepaused && domain_suspended(domid))
+        rc = libxl_domain_pause(ctx, domid, NULL) ?:
+             libxl_domain_resume(ctx, domid, 1, NULL);
     else if (!leavepaused)
         rc = libxl_domain_destroy(ctx, domid, NULL);
     return rc ? EXIT_FAILURE : EXIT_SUCCESS;

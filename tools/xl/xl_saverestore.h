@@ -38,6 +38,15 @@ int save_domain_core_writeconfig(int fd, const char *source,
  */
 int restore_domain(int fd, const char *source, const char *config_file,
                    const char *rename_suffix, bool paused, uint32_t *domid_r);
+/*
+ * A saved domain runs on in place (a checkpoint, a migration that failed
+ * after the stream): resumed cooperatively (libxl_domain_resume(.., 1, ..),
+ * as Xen's xl) if it suspended itself, unpaused if it was paused (a guest
+ * without PV drivers).  0 or -1 (reported).
+ */
+int resume_saved_domain(uint32_t domid);
+/* Whether the domain is shut down for suspend (it suspended itself). */
+bool domain_suspended(uint32_t domid);
 int xl_read_exactly(int fd, void *p, size_t len);
 /* Write all of p (retrying short writes and EINTR): 0, or -1 on error. */
 int xl_write_exactly(int fd, const void *p, size_t len);

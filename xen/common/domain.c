@@ -161,6 +161,7 @@ struct domain *domain_create(domid_t domid, const char *name,
     strlcpy(d->name, name, sizeof(d->name));
     d->max_vcpus = max_vcpus;
     d->is_privileged = privileged;
+    spin_lock_init(&d->shutdown_lock);
     d->state = DOMSTATE_running;
     page_list_init(&d->page_list);
     /*
@@ -245,13 +246,30 @@ static const char *shutdown_reason_str(unsigned int reason)
     }
 }
 
+/*
+ * SCHEDOP_shutdown, SCHEDOP_remote_shutdown, the watchdog, a last vCPU
+ * going down.  As in Xen the first reason wins.  The domain's vCPUs stop
+ * running (vcpu_runnable()); a vCPU that made the hypercall has its return
+ * value (0) in its saved rax already, which is where a cooperative resume
+ * (xc_domain_resume(fast=1)) puts 1 instead.  A domain shut down for any
+ * reason but suspend is reaped by the scheduler; a suspended one stays,
+ * its memory, event channels and timers untouched, until the toolstack
+ * resumes (domain_resume()) or destroys it.
+ */
 void domain_shutdown(struct domain *d, unsigned int reason)
 {
+    unsigned long flags;
+
+    spin_lock_irqsave(&d->shutdown_lock, flags);
     if ( d->state != DOMSTATE_running )
+    {
+        spin_unlock_irqrestore(&d->shutdown_lock, flags);
         return;
-    guest_console_flush(d);
+    }
     d->state = reason == SHUTDOWN_crash ? DOMSTATE_crashed : DOMSTATE_shutdown;
     d->shutdown_code = reason;
+    spin_unlock_irqrestore(&d->shutdown_lock, flags);
+    guest_console_flush(d);
     printk(XENLOG_INFO "d%u: shutdown: %s\n", d->domain_id, shutdown_reason_str(reason));
     send_global_virq(VIRQ_DOM_EXC);
     raise_resched();
@@ -263,21 +281,55 @@ void domain_crash(struct domain *d, const char *fmt, ...)
 {
     char msg[256];
     va_list args;
+    unsigned long flags;
 
+    spin_lock_irqsave(&d->shutdown_lock, flags);
     if ( d->state != DOMSTATE_running )
+    {
+        spin_unlock_irqrestore(&d->shutdown_lock, flags);
         return;
+    }
+    d->state = DOMSTATE_crashed;
+    d->shutdown_code = SHUTDOWN_crash;
+    spin_unlock_irqrestore(&d->shutdown_lock, flags);
     va_start(args, fmt);
     vsnprintf(msg, sizeof(msg), fmt, args);
     va_end(args);
 
     guest_console_flush(d);
     printk(XENLOG_G_ERR "Domain %u crashed: %s\n", d->domain_id, msg);
-    d->state = DOMSTATE_crashed;
-    d->shutdown_code = SHUTDOWN_crash;
     send_global_virq(VIRQ_DOM_EXC);
     raise_resched();
     if ( is_hardware_domain(d) )
         hwdom_shutdown(d, SHUTDOWN_crash);
+}
+
+/*
+ * XEN_DOMCTL_resumedomain (Xen's domain_resume): a domain that is shut
+ * down runs on from where it stopped -- for a suspended domain, just
+ * after its SCHEDOP_shutdown, which returns what its saved rax holds (0,
+ * or 1 if the toolstack resumed it cooperatively).  A running domain is
+ * left as it is.  Nothing else changes: its memory, event channels,
+ * timers and pause count are those it had.
+ */
+void domain_resume(struct domain *d)
+{
+    bool resumed = false;
+    unsigned int code = 0;
+    unsigned long flags;
+
+    spin_lock_irqsave(&d->shutdown_lock, flags);
+    if ( d->state == DOMSTATE_shutdown || d->state == DOMSTATE_crashed )
+    {
+        code = d->shutdown_code;
+        d->state = DOMSTATE_running;
+        d->shutdown_code = 0;
+        resumed = true;
+    }
+    spin_unlock_irqrestore(&d->shutdown_lock, flags);
+    if ( resumed )
+        printk(XENLOG_INFO "d%u: resumed (was shut down: %s)\n", d->domain_id,
+               shutdown_reason_str(code));
 }
 
 /* The heap's free pages before the first domain was built (heap_check()). */

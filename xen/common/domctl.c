@@ -215,6 +215,23 @@ static int createdomain(domid_t *domid, const struct xen_domctl_createdomain *cf
     return 0;
 }
 
+/*
+ * XEN_DOMCTL_resumedomain, as Xen's: -EINVAL for the calling domain
+ * itself (Xen: "no domain_pause()"), otherwise domain_resume() and 0,
+ * whatever the domain's state (a running domain is left running).  Here a
+ * domain shut down for any reason but suspend is reaped by the scheduler
+ * before the control domain runs again, so for it the lookup already
+ * failed with -ESRCH (Xen keeps such a domain until it is destroyed, and
+ * would resume it).
+ */
+static int resumedomain(struct domain *d)
+{
+    if ( d == current->domain )
+        return -EINVAL;
+    domain_resume(d);
+    return 0;
+}
+
 long do_domctl(XEN_GUEST_HANDLE_PARAM(xen_domctl_t) u_domctl)
 {
     struct domain *caller = current->domain, *d = NULL;
@@ -270,12 +287,16 @@ long do_domctl(XEN_GUEST_HANDLE_PARAM(xen_domctl_t) u_domctl)
 
     case XEN_DOMCTL_destroydomain:
         rc = d == caller ? -EINVAL : 0;
-        if ( !rc && d->state == DOMSTATE_running )
+        if ( !rc && (d->state == DOMSTATE_running || domain_is_suspended(d)) )
         {
             printk(XENLOG_G_INFO "d%u: destroyed by d%u\n", d->domain_id, caller->domain_id);
             guest_console_flush(d);
             d->state = DOMSTATE_dying;  /* the scheduler frees it */
         }
+        break;
+
+    case XEN_DOMCTL_resumedomain:
+        rc = resumedomain(d);
         break;
 
     case XEN_DOMCTL_createdomain:

@@ -61,7 +61,8 @@ static long add_to_physmap_batch(XEN_GUEST_HANDLE_PARAM(xen_add_to_physmap_batch
         return -EPERM;
     if ( !(fd = get_domain_by_id(b.u.foreign_domid)) || fd == d )
         return -ESRCH;
-    if ( fd->state != DOMSTATE_running )
+    /* A suspended domain's memory is what a save copies. */
+    if ( fd->state != DOMSTATE_running && !domain_is_suspended(fd) )
         return -ESRCH;
 
     for ( i = start; i < b.size; i++ )

@@ -65,7 +65,8 @@ static void stop_all_domains(enum host_end end, unsigned int delay_ms)
     for_each_domain ( d )
     {
         guest_console_flush(d);
-        if ( d->state == DOMSTATE_running )
+        /* Suspended domains too: the host is going down, nothing resumes them. */
+        if ( d->state == DOMSTATE_running || domain_is_suspended(d) )
         {
             d->state = DOMSTATE_shutdown;
             d->shutdown_code = SHUTDOWN_poweroff;

@@ -87,6 +87,31 @@ int libxl__domain_getinfo(libxl_ctx *ctx, uint32_t domid,
                           xc_domaininfo_t *info);
 
 /*
+ * Suspending for a save, resuming in place (libxl_dom_suspend.c, Xen's
+ * names): a guest with PV drivers is asked through control/shutdown and
+ * must suspend itself (Xen's 60 s limits); one without is paused.
+ */
+typedef struct libxl__domain_suspend_state {
+    libxl_ctx *ctx;
+    uint32_t domid;
+    bool pvcontrol;                     /* asked through control/shutdown */
+    char *control_path;                 /* .../control/shutdown */
+    int guest_evtchn_port;              /* device/suspend/event-channel, or -1 */
+    bool guest_responded;               /* it acknowledged */
+    bool suspended;                     /* it shut down for suspend */
+    int rc;                             /* of the callback's suspend */
+} libxl__domain_suspend_state;
+int libxl__domain_suspend_init(libxl_ctx *ctx, libxl__domain_suspend_state *dsps,
+                               uint32_t domid);
+void libxl__domain_suspend_dispose(libxl__domain_suspend_state *dsps);
+/* 0 once it is suspended (or paused), else an ERROR_* (it runs on). */
+int libxl__domain_suspend(libxl__domain_suspend_state *dsps);
+/* xc_domain_save's suspend callback (data: the state): 1 on success. */
+int libxl__domain_suspend_callback(void *data);
+/* xc_domain_resume(fast = suspend_cancel), then xs_resume_domain. */
+int libxl__domain_resume(libxl_ctx *ctx, uint32_t domid, int suspend_cancel);
+
+/*
  * A domain's name, in xenstore as Xen's (/local/domain/<domid>/name and
  * /vm/<uuid>/name), inside transaction t (XBT_NULL: one of its own).
  * old_name, if not NULL, must be the current name; a non-empty name must

@@ -72,6 +72,11 @@ int libxl__stream_write(libxl_ctx *ctx, uint32_t domid, int fd, int flags,
         .options = 0,                   /* little-endian, not legacy */
     };
     struct xc_save_params xp;
+    libxl__domain_suspend_state dsps;
+    struct save_callbacks cb = {
+        .suspend = libxl__domain_suspend_callback,
+        .data = &dsps,
+    };
     uint32_t xflags = 0;
     int rc;
 
@@ -95,15 +100,27 @@ int libxl__stream_write(libxl_ctx *ctx, uint32_t domid, int fd, int flags,
     if (flags & LIBXL_SUSPEND_DEBUG)
         xflags |= XCFLAGS_DEBUG;
 
+    rc = libxl__domain_suspend_init(ctx, &dsps, domid);
+    if (rc)
+        return rc;
     rc = write_all(ctx, fd, &hdr, sizeof(hdr), "libxl header");
     if (!rc)
         rc = write_rec(ctx, fd, LIBXL_SR_REC_LIBXC_CONTEXT, "LIBXC_CONTEXT record");
     if (rc)
-        return rc;
-    if (xc_domain_save_params(ctx->xch, fd, domid, xflags, NULL,
+        goto out;
+    /* Without PV drivers: no callback, xc_domain_save pauses it. */
+    if (xc_domain_save_params(ctx->xch, fd, domid, xflags,
+                              dsps.pvcontrol ? &cb : NULL,
                               XC_STREAM_PLAIN, -1, &xp)) {
+        rc = dsps.rc ? dsps.rc : ERROR_FAIL;
         LOGED(ERROR, domid, "saving the domain failed (it runs on)");
-        return ERROR_FAIL;
+        goto out;
     }
-    return write_rec(ctx, fd, LIBXL_SR_REC_END, "END record");
+    rc = write_rec(ctx, fd, LIBXL_SR_REC_END, "END record");
+ out:
+    /* Nothing lost: a guest that suspended runs on, resumed in place. */
+    if (rc && dsps.suspended && !libxl__domain_resume(ctx, domid, 1))
+        LOGD(INFO, domid, "resumed in place after the failed save");
+    libxl__domain_suspend_dispose(&dsps);
+    return rc;
 }

@@ -143,8 +143,27 @@ struct fake_dom {
     uint8_t gnttab[4096] __attribute__((aligned(4096)));
     unsigned int resource_maps, live_resource_maps;
 
+    /* The suspend protocol (fake_suspend.c): FAKE_SUSPEND_*, 0: no PV drivers. */
+    int suspend_mode;
+    uint64_t suspend_at;                    /* late: when it suspends (fake clock) */
+
     bool touched;                           /* changed since the state was read */
 };
+
+enum {
+    FAKE_SUSPEND_NONE, FAKE_SUSPEND_ACK, FAKE_SUSPEND_LATE, FAKE_SUSPEND_NOACK,
+    FAKE_SUSPEND_NOSUSPEND, FAKE_SUSPEND_CRASH,
+};
+/* The mode named (state file "suspend=<name>"), -1 if none is. */
+int fake_suspend_mode(const char *name);
+const char *fake_suspend_mode_name(int mode);
+/*
+ * xenstore wrote value at path (fake_xs.c): a guest answers a suspend
+ * request; true if it acknowledged (cleared the node).
+ */
+bool fake_guest_control(const char *path, const char *value);
+/* A guest that acknowledged late suspends once its time has come. */
+void fake_guest_suspend_tick(void);
 
 struct fake {
     struct fake_dom dom[FAKE_MAX_DOMS];

@@ -19,6 +19,7 @@ static long getdomaininfo(struct xen_domctl *dc, struct fake_dom *unused)
     (void)unused;
     if ( rc )
         return rc;
+    fake_guest_suspend_tick();
     for ( unsigned int i = 0; i < FAKE_MAX_DOMS; i++ )
     {
         struct fake_dom *d = &fake.dom[i];
@@ -516,6 +517,26 @@ static long getvcpuaffinity(struct xen_domctl *dc, struct fake_dom *d)
     return 0;
 }
 
+/* XEN_DOMCTL_resumedomain: as the hypervisor (xen/common/domctl.c). */
+static long resumedomain(struct xen_domctl *dc, struct fake_dom *d)
+{
+    int rc;
+
+    fake_log("resumedomain %u rax=%#" PRIx64, dc->domain, d->cpu[0].rax);
+    if ( (rc = fake_injected("resumedomain")) )
+        return rc;
+    if ( dc->domain == 0 )
+        return -EINVAL;                 /* the caller itself */
+    if ( d->flags & XEN_DOMINF_shutdown )
+    {
+        d->flags &= ~XEN_DOMINF_shutdown;
+        d->flags |= XEN_DOMINF_running;
+        d->reason = 0;
+        fake_state_save();
+    }
+    return 0;
+}
+
 /* ---- dispatch ---------------------------------------------------------------------- */
 
 static const struct {
@@ -528,6 +549,7 @@ static const struct {
     { XEN_DOMCTL_pausedomain,              pausedomain,     false },
     { XEN_DOMCTL_unpausedomain,            unpausedomain,   false },
     { XEN_DOMCTL_destroydomain,            destroydomain,   false },
+    { XEN_DOMCTL_resumedomain,             resumedomain,    false },
     { XEN_DOMCTL_max_mem,                  max_mem,         false },
     { XEN_DOMCTL_set_paging_mempool_size,  paging_mempool,  false },
     { XEN_DOMCTL_get_paging_mempool_size,  paging_mempool,  false },

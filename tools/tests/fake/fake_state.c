@@ -20,6 +20,8 @@
  *          saturate=1 (logged writes grow only in samples after a re-arm:
  *          a guest whose working set is all dirty)
  *          seed=<n> memhash=<hex> pause=<count, if more than 1>
+ *          suspend=<ack|late|noack|nosuspend|crash> (PV drivers and how
+ *          the guest answers a suspend request: fake_suspend.c)
  *   console <one line of the hypervisor's console ring>
  *   fail <operation> <errno>       every call of it fails (fake_fail)
  * Pfn ranges are "a-b,c,...", hex with 0x or decimal.  A domain's pages
@@ -164,6 +166,18 @@ static void parse_field(struct fake_dom *d, const char *key, const char *val)
         d->pause_count = strtoul(val, NULL, 0);
     else if ( !strcmp(key, "reason") )
         d->reason = strtoul(val, NULL, 0);
+    else if ( !strcmp(key, "suspend") )
+    {
+        /* PV drivers: HVM_PARAM_CALLBACK_IRQ set, as Linux does. */
+        int m = fake_suspend_mode(val);
+
+        d->suspend_mode = m < 0 ? FAKE_SUSPEND_NONE : m;
+        if ( d->suspend_mode )
+        {
+            d->params[HVM_PARAM_CALLBACK_IRQ] = 1;
+            d->param_set[HVM_PARAM_CALLBACK_IRQ] = true;
+        }
+    }
     else if ( !strcmp(key, "tot") )
         d->tot_pages = strtoull(val, NULL, 0);
     else if ( !strcmp(key, "max") )
@@ -436,6 +450,8 @@ static void print_dom(FILE *f, struct fake_dom *d)
             d->faults, d->dirty_total);
     if ( d->pause_count > 1 )
         fprintf(f, " pause=%u", d->pause_count);
+    if ( d->suspend_mode )
+        fprintf(f, " suspend=%s", fake_suspend_mode_name(d->suspend_mode));
     fake_update_memhash(d);
     if ( d->seed )
         fprintf(f, " seed=%" PRIu64, d->seed);

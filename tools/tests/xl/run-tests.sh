@@ -1569,6 +1569,120 @@ want_err_has '^migration target: Domain creation failed'
 dom_line small--incoming | grep -q . && problem "the incoming copy is left"
 end
 
+# ---- the suspend protocol ---------------------------------------------------------
+# A guest with PV drivers ("suspend=<how it answers>", tools/tests/fake/
+# fake_suspend.c) is asked through xenstore's control/shutdown and must
+# suspend itself; xl-fakeclock is xl on the fake clock, so that Xen's 60 s
+# limits pass at once.
+xlf() { run "$BIN/xl-fakeclock" "$@"; }
+control_node() {    # the value of domain 7's control/shutdown
+    sed -nE 's|^/local/domain/7/control/shutdown [^ ]+ (.*)$|\1|p' "$W/xenstore"
+}
+want_running() {
+    dom_line small | grep -q 'flags=running.*logdirty=0' ||
+        problem "the source does not run on: $(dom_line small)"
+}
+
+begin "xl save of a PV guest: asked, it acknowledges and suspends; a valid stream"
+small "suspend=ack"
+xlf save small "$W/small.save"
+want_rc 0
+want_log_has 'guest 7 acks suspend'
+want_log_has 'guest 7 suspends'
+# One pause: xl destroy's (libxl pauses a domain before it destroys it).
+[ "$(grep -c '^pause 7$' "$W/log")" = 1 ] || problem "paused, not suspended: $(cat "$W/log")"
+"$SR_CHECK" "$W/small.save" >"$W/check" || problem "sr-check: $(cat "$W/check")"
+grep -q '^domain 7 ' "$W/state" && problem "the saved domain is still there"
+xl restore "$W/small.save"
+want_rc 0
+want_copy small
+end
+
+begin "xl save -c of a PV guest: resumed in place, its suspend call returns 1"
+small "suspend=ack"
+xlf save -c small "$W/small.save"
+want_rc 0
+want_log_has 'guest 7 suspends'
+want_log_has 'resumedomain 7 rax=0x1'
+want_log_has 'xs_resume 7'
+want_running
+[ "$(control_node)" = "-" ] || problem "control/shutdown is '$(control_node)', not empty"
+xlf save -p small "$W/small2.save"
+want_rc 0
+dom_line small | grep -q 'flags=[a-z,]*paused' || problem "not paused: $(dom_line small)"
+dom_line small | grep -q 'shutdown' && problem "still suspended: $(dom_line small)"
+end
+
+begin "xl save: a guest that never answers: reported, the request withdrawn, it runs on"
+small "suspend=noack"
+xlf save small "$W/small.save"
+want_rc 1
+want_err_has "guest didn't acknowledge suspend, cancelling request"
+want_err_has '^Failed to save domain'
+want_running
+[ "$(control_node)" = "-" ] || problem "the request was not withdrawn: '$(control_node)'"
+[ -e "$W/small.save" ] && problem "the save file is left"
+want_log_lacks 'resumedomain'
+end
+
+begin "xl save: a guest that suspends late (within the limit) is saved"
+small "suspend=late"
+xlf save small "$W/small.save"
+want_rc 0
+want_log_has 'guest 7 acks suspend'
+want_log_has 'guest 7 suspends'
+"$SR_CHECK" "$W/small.save" >"$W/check" || problem "sr-check: $(cat "$W/check")"
+end
+
+begin "xl save: acknowledged but never suspended: timed out, it runs on"
+small "suspend=nosuspend"
+xlf save small "$W/small.save"
+want_rc 1
+want_err_has 'guest did not suspend, timed out'
+want_running
+end
+
+begin "xl save: a guest that crashes while suspending is reported"
+small "suspend=crash"
+xlf save small "$W/small.save"
+want_rc 1
+want_err_has 'guest we were suspending has shut down with unexpected reason code 3'
+want_log_lacks 'resumedomain'
+end
+
+begin "xl save: the stream fails after the guest suspended: resumed in place"
+small "suspend=ack"
+echo "fail getcontext 5" >>"$W/state"
+xlf save small "$W/small.save"
+want_rc 1
+want_log_has 'guest 7 suspends'
+# The cooperative resume reads the context too, so it fails; then the
+# non-cooperative one: the guest runs on, seeing a new domain.
+want_err_has 'resuming it non-cooperatively instead'
+want_log_has 'resumedomain 7 rax=0'
+want_running
+end
+
+begin "xl migrate of a PV guest: live, suspended for the last round, the copy takes over"
+small "write=0x10-0x1f suspend=ack"
+xl_migrate small otherhost
+want_rc 0
+want_log_has 'guest 7 suspends'
+want_err_has '^Migration successful\.$'
+grep -q '^domain 7 ' "$W/state" && problem "the source is still there"
+want_copy small
+end
+
+begin "xl migrate of a PV guest: the receiver dies after it suspended: resumed in place"
+small "suspend=ack"
+xl_migrate --non-live -s badssh small otherhost
+want_rc 1
+want_log_has 'guest 7 suspends'
+want_log_has 'resumedomain 7 rax=0x1'
+want_err_has 'Migration failed, resuming at sender\.'
+want_running
+end
+
 # ---- the total ------------------------------------------------------------------------
 
 finish

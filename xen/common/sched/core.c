@@ -233,13 +233,22 @@ static long domain_watchdog(struct domain *d, uint32_t id, uint32_t timeout)
     return 0;
 }
 
-/* A domain has stopped (a timer may have shut it down): reap before idling. */
+/*
+ * A domain has stopped (a timer may have shut it down): reap before
+ * idling.  A suspended domain waits for the toolstack (domain_resume() or
+ * destroy), as in Xen.
+ */
+static bool domain_to_reap(const struct domain *d)
+{
+    return d->state != DOMSTATE_running && !domain_is_suspended(d);
+}
+
 static bool domains_to_reap(void)
 {
     struct domain *d;
 
     for_each_domain ( d )
-        if ( d->state != DOMSTATE_running )
+        if ( domain_to_reap(d) )
             return true;
     return false;
 }
@@ -266,7 +275,7 @@ static void reap_domains(void)
     for ( d = domain_list; d; d = next )
     {
         next = d->next_in_list;
-        if ( d->state != DOMSTATE_running )
+        if ( domain_to_reap(d) )
             domain_destroy(d);      /* powers off after the last one */
     }
 }

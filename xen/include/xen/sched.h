@@ -15,6 +15,7 @@
 #include <xen/types.h>
 #include <xen/xmalloc.h>
 #include <public/xen.h>
+#include <public/sched.h>
 #include <public/vcpu.h>
 #include <asm/current.h>
 #include <asm/domain.h>
@@ -96,6 +97,15 @@ struct domain {
     struct vcpu    **vcpu;
 
     bool             is_privileged;  /* the control domain */
+    /*
+     * shutdown_lock (Xen's d->shutdown_lock, a leaf, taken with interrupts
+     * off: a timer may shut a domain down) protects the moves of
+     * state between running and shut down / crashed, and shutdown_code:
+     * domain_shutdown(), domain_crash(), domain_resume().  A domain shut
+     * down with SHUTDOWN_suspend stays (it is not reaped) until the
+     * toolstack resumes it (XEN_DOMCTL_resumedomain) or destroys it.
+     */
+    spinlock_t       shutdown_lock;
     enum domain_state state;
     unsigned int     shutdown_code;  /* SHUTDOWN_* once shut down */
     unsigned int     pause_count;
@@ -195,6 +205,13 @@ struct domain *get_domain_by_id(domid_t domid);
 struct xen_domctl_getdomaininfo;
 int fill_domaininfo_from(domid_t first, struct xen_domctl_getdomaininfo *info);
 void domain_shutdown(struct domain *d, unsigned int reason);
+/* XEN_DOMCTL_resumedomain: a shut-down domain runs on (Xen's domain_resume). */
+void domain_resume(struct domain *d);
+/* Shut down for suspend (SCHEDOP_shutdown(SHUTDOWN_suspend)), not resumed yet. */
+static inline bool domain_is_suspended(const struct domain *d)
+{
+    return d->state == DOMSTATE_shutdown && d->shutdown_code == SHUTDOWN_suspend;
+}
 /* A guest did something fatal: it dies, nothing else does. */
 void domain_crash(struct domain *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void domain_destroy(struct domain *d);
