@@ -388,6 +388,20 @@ EOF
 want_log </dev/null
 end
 
+begin "xl shutdown <PVH domain that never answers>: Xen's 60 s, then ERROR_TIMEDOUT"
+machine
+pvh 5
+run "$BIN/xl-fastclock" shutdown web
+want_rc 1
+want_no_out
+want_err_has '^Shutting down domain 5$'
+want_err_has "guest acknowledgement of poweroff request: timed out \(control/shutdown still .poweroff. after 60 s\)"
+want_err_has "guest didn't acknowledge control request: -9"
+want_err_has '^shutdown failed \(rc=-9\)$'
+want_log </dev/null
+want_xs_has '^/local/domain/5/control/shutdown n5 poweroff$'
+end
+
 begin "xl shutdown <domain without PV control>: Xen's messages, nothing done"
 machine
 xl shutdown web
