@@ -206,6 +206,32 @@ else
         bad "debian domU: its MemTotal dropped by 32768 KiB" "'$du_tot1' -> '$du_tot2'"
     fi
     match "xl list: debian at 96 MiB" "^debian +$d +9[67] " xl list debian
+    # The pattern writer (domu/pattern.c) keeps a seeded pattern over
+    # 16 MiB and verifies it each round while dom0 runs global log-dirty
+    # on the domU (CLEAN and PEEK count what it dirtied) and xl top
+    # watches it with a cleaner running; then it stops and reports.
+    du_keys "pattern -m 16 -s 18 > /tmp/pattern.log 2>&1 & echo pat-started-\$!" Enter
+    du_wait "debian domU: the pattern writer started" 120 '^pat-started-[0-9]+'
+    run "xl log-dirty debian on" xl log-dirty "$d" on
+    sleep 1
+    count "xl log-dirty debian clean: pages the domU dirtied" 1 xl log-dirty "$d" clean --stats
+    sleep 1
+    count "xl log-dirty debian peek: dirtied again since the clean" 1 xl log-dirty "$d" peek --stats
+    ( while :; do xl log-dirty "$d" clean > /dev/null 2>&1; done ) &
+    du_cleaner=$!
+    match "xl top: debian's dirty rate under PML" \
+        '^debian +[0-9]+ [-a-z]{6} +[0-9]+ +[0-9]+ log-dirty +PML +[1-9][0-9]*\.[0-9] ' \
+        xl top -b -i 2 -d 1
+    grep -E '^(NAME|debian) ' $out | sed 's/^/    | /'
+    kill "$du_cleaner"
+    wait "$du_cleaner" 2> /dev/null
+    run "xl log-dirty debian off" xl log-dirty "$d" off
+    du_keys "kill \$!; wait \$!; echo pat-rc=\$?; cat /tmp/pattern.log" Enter
+    du_wait "debian domU: the pattern writer stopped" 120 '^pat-rc=[0-9]+'
+    match "debian domU: its pattern verified in every round, 0 errors (pattern-writer, exit 0)" \
+        '^pattern: [1-9][0-9]* rounds, [1-9][0-9]* pages verified, 0 errors' cat $du_log
+    grep -E '^(pattern|pat-rc)' $du_log | du_quote | sed 's/^/    | /'
+    match "debian domU: the pattern writer's exit status 0" '^pat-rc=0' cat $du_log
     # xl reboot: Xen's libxl writes "reboot" to control/shutdown and waits
     # for the guest to clear it; Linux's xenbus (drivers/xen/manage.c)
     # does and restarts (ctrl_alt_del), SCHEDOP_shutdown with
