@@ -232,6 +232,14 @@ else
         '^pattern: [1-9][0-9]* rounds, [1-9][0-9]* pages verified, 0 errors' cat $du_log
     grep -E '^(pattern|pat-rc)' $du_log | du_quote | sed 's/^/    | /'
     match "debian domU: the pattern writer's exit status 0" '^pat-rc=0' cat $du_log
+    # jbb's transaction loop (tests/jbb/main.c) as a Linux program
+    # (domu/jbb/): its standalone mode, 5000 transactions from seed 1.
+    du_keys "jbb standalone=5000 seed=1 ws=8; echo jbb-rc=\$?" Enter
+    du_wait "debian domU: jbb's transaction loop as a Linux program" 300 '^jbb-rc=[0-9]+'
+    match "debian domU: jbb ran its 5000 transactions (exit 0)" \
+        '^5000 transactions in [0-9]+ ticks: [0-9]+ ticks each; ' cat $du_log
+    grep -E '^(5000 transactions|jbb-rc)' $du_log | du_quote | sed 's/^/    | /'
+    match "debian domU: jbb's exit status 0" '^jbb-rc=0' cat $du_log
     # xl reboot: Xen's libxl writes "reboot" to control/shutdown and waits
     # for the guest to clear it; Linux's xenbus (drivers/xen/manage.c)
     # does and restarts (ctrl_alt_del), SCHEDOP_shutdown with
