@@ -6,12 +6,13 @@
 # let its /init run the toolstack checks (tools/dom0/checks.sh: xl list,
 # info, dmesg, create, pause/unpause, log-dirty, vram-track, dirty-rate,
 # destroy; every log-dirty bitmap of a writer guest checked against its
-# record, checks-logdirty.sh) and report them.  Part of `make test` (suite dom0-linux): it
+# record, checks-logdirty.sh; Debian's Linux as a PVH domU,
+# checks-domu.sh) and report them.  Part of `make test` (suite dom0-linux): it
 # fetches the kernel with apt once, into build/dom0 (docs/misc/dom0-linux.md).
 #
 #   tests/dom0-linux/run.sh [-t SECONDS] [-f] [-v]
 #
-#   -t  stop Bochs after this long (default 1200)
+#   -t  stop Bochs after this long (default 1500)
 #   -f  show the console live
 #   -v  print the whole serial log if the test fails
 #
@@ -22,7 +23,7 @@ set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT" || exit 1
 
-timeout=1200
+timeout=1500
 args=()
 verbose=0
 while getopts "t:fvh" opt; do

@@ -11,7 +11,8 @@
 # sections (base, top, logdirty, migrate, hcall, xenstore, domu; default
 # all): for working on one of them (DOM0_CMDLINE=... tools/dom0/run-dom0.sh).
 # domu (checks-domu.sh, Debian's Linux as a domU) is there only in an
-# initramfs made with mk-initramfs.sh -L (DOM0_LINUX_DOMU=1).
+# initramfs made with mk-initramfs.sh -L (the default; DOM0_LINUX_DOMU=0
+# leaves it out).
 pass=0
 fail=0
 out=/tmp/check.out
@@ -194,7 +195,7 @@ want xenstore && . /etc/dom0/checks-xenstore.sh
 if want domu && [ -f /etc/dom0/checks-domu.sh ]; then
     . /etc/dom0/checks-domu.sh
 elif want domu && [ "$sections" != all ]; then
-    bad "section domu" "no /etc/dom0/checks-domu.sh (initramfs made without -L: DOM0_LINUX_DOMU=1)"
+    bad "section domu" "no /etc/dom0/checks-domu.sh (initramfs made without -L: DOM0_LINUX_DOMU=0)"
 fi
 # --- Xen's suspend protocol with Linux (checks-suspend.sh, with -L only) ---
 { want suspend || want suspend-save; } && [ -f /etc/dom0/checks-suspend.sh ] && . /etc/dom0/checks-suspend.sh

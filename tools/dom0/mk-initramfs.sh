@@ -31,8 +31,9 @@
 #   /dev/console                 for init's standard streams
 #   with -L, the Debian domU:
 #   /usr/lib/xen-pml/vmlinux     the same kernel as dom0's (vmlinux.pvh)
-#   /usr/lib/xen-pml/debian.cpio its initramfs: busybox-static and
-#                                tools/dom0/domu/init
+#   /usr/lib/xen-pml/debian.cpio its initramfs: busybox-static,
+#                                tools/dom0/domu/init, its pattern writer
+#                                and jbb (domu/, built static)
 #   /etc/xen/debian.cfg          tools/dom0/domu/debian.cfg
 #   /etc/dom0/checks-domu.sh     its checks (section domu)
 #
@@ -65,7 +66,7 @@ while getopts "o:m:z:Lh" opt; do
     m) mode=$OPTARG ;;
     z) z=$OPTARG ;;
     L) linux_domu=1 ;;
-    *) sed -n '4,49p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    *) sed -n '4,52p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
     esac
 done
 case $z in gzip|none) ;; *) echo "mk-initramfs: -z gzip or none" >&2; exit 2 ;; esac
@@ -98,10 +99,20 @@ hbc=$ROOT/tools/misc/xen-hcall-buffer-check.static
 strip -o "$stage/xen-hcall-buffer-check" "$hbc"
 strip -o "$stage/xentop" "$xentop"
 
-# The Debian domU's initramfs: busybox and its /init, nothing else.
+# The Debian domU's initramfs: busybox, its /init, the pattern writer
+# (tools/dom0/domu/pattern.c) and jbb (domu/jbb/), static, nothing else.
 if [ $linux_domu = 1 ]; then
     [ -s "$dir/vmlinux.pvh" ] ||
         die "no $dir/vmlinux.pvh: tools/dom0/trim-vmlinux.py $dir/vmlinux $dir/vmlinux.pvh"
+    ${CC:-gcc} -static -O2 -s -Wall -Wextra -Werror -o "$stage/pattern" \
+        "$ROOT/tools/dom0/domu/pattern.c" ||
+        die "cannot build the domU's pattern writer (static: needs libc6-dev's libc.a)"
+    # jbb's transaction loop (tests/jbb/main.c) as a Linux program, linked
+    # above the guest-physical addresses it maps (domu/jbb/jbb.c).
+    ${CC:-gcc} -static -O2 -s -Wall -Wextra -Werror -Wl,-Ttext-segment=0x10000000 \
+        -I "$ROOT/tools/dom0/domu/jbb" -I "$ROOT/tests/common/include" -o "$stage/jbb" \
+        "$ROOT/tools/dom0/domu/jbb/jbb.c" "$ROOT/tests/jbb/main.c" ||
+        die "cannot build the domU's jbb"
     {
         for d in bin sbin usr usr/bin usr/sbin dev proc sys tmp root etc; do
             echo "dir /$d 0755 0 0"
@@ -109,6 +120,8 @@ if [ $linux_domu = 1 ]; then
         echo "nod /dev/console 0600 0 0 c 5 1"
         echo "file /init $ROOT/tools/dom0/domu/init 0755 0 0"
         echo "file /bin/busybox $bb 0755 0 0"
+        echo "file /bin/pattern $stage/pattern 0755 0 0"
+        echo "file /bin/jbb $stage/jbb 0755 0 0"
         "$bb" --list-full | while read -r a; do
             [ "$a" = bin/busybox ] || echo "slink /$a /bin/busybox 0777 0 0"
         done

@@ -35,9 +35,9 @@
 #   -n          do not build (use what build/dom0 and tests/bin hold)
 #
 # DOM0_CMDLINE replaces Linux's command line (the default below),
-# DOM0_MEM its RAM in MiB; DOM0_LINUX_DOMU=1 puts the Debian domU
-# (/etc/xen/debian.cfg, mk-initramfs.sh -L) in its initramfs; V=1 shows
-# the build's commands.
+# DOM0_MEM its RAM in MiB; the Debian domU (/etc/xen/debian.cfg,
+# mk-initramfs.sh -L: Debian's kernel again, 35 MB) is in its initramfs
+# unless DOM0_LINUX_DOMU=0; V=1 shows the build's commands.
 
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -154,7 +154,7 @@ if [ $build = 1 ]; then
         step tools/dom0/trim-vmlinux.py "$B/vmlinux" "$B/vmlinux.pvh"
     fi
     domu=
-    [ "${DOM0_LINUX_DOMU:-0}" = 1 ] && domu=-L
+    [ "${DOM0_LINUX_DOMU:-1}" = 1 ] && domu=-L
     step tools/dom0/mk-initramfs.sh -o "$B" -m $mode -z "$z" $domu
 fi
 [ -s "$B/kernel.env" ] || die "no kernel in ${B#$ROOT/} (run without -n to fetch it)"

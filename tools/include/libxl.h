@@ -438,8 +438,11 @@ int libxl_domain_suspend_params(libxl_ctx *ctx, uint32_t domid, int fd,
                                 const libxl_asyncop_how *ao_how)
                                 LIBXL_EXTERNAL_CALLERS_ONLY;
 
-/* Shut the domain down as if it had asked to (SHUTDOWN_poweroff / reboot).
- * This hypervisor has no PV control path: the shutdown is immediate. */
+/* As Xen's: ask the guest through xenstore's control/shutdown ("poweroff",
+ * "reboot") and wait up to 60 s for it to acknowledge (clear the node):
+ * ERROR_TIMEDOUT if it does not, ERROR_NOPARAVIRT if it has no PV control
+ * interface (an HVM guest without a callback).  The guest then shuts down
+ * or reboots itself. */
 int libxl_domain_shutdown(libxl_ctx *ctx, uint32_t domid,
                           const libxl_asyncop_how *ao_how)
                           LIBXL_EXTERNAL_CALLERS_ONLY;
@@ -586,6 +589,14 @@ int libxl_console_exec(libxl_ctx *ctx, uint32_t domid, int cons_num,
                        libxl_console_type type, int notify_fd);
 /* The same for the domain's primary console. */
 int libxl_primary_console_exec(libxl_ctx *ctx, uint32_t domid_vm, int notify_fd);
+
+/* ---- EXTENSION: forced shutdown (this project, NOT in Xen) ---------------- */
+
+/* SCHEDOP_remote_shutdown with a SHUTDOWN_* reason, as if the guest had
+ * asked: `xl shutdown -F` / `xl reboot -F` for a guest without the PV
+ * control interface, where Xen's xl sends an ACPI button event (this
+ * hypervisor emulates no ACPI PM block). */
+int libxl_domain_remote_shutdown(libxl_ctx *ctx, uint32_t domid, int reason);
 
 /* ---- EXTENSION: dirty-page tracking (this project, NOT in Xen) ------------- */
 

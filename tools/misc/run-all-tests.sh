@@ -60,9 +60,9 @@ run_suite tools-libs make -s -C tools/tests/libs
 run_suite tools-bench make -s -C tools/tests/bench
 run_suite guests tests/run-tests.sh -n
 # Debian's stock kernel as the PVH control domain, running the toolstack
-# against live guests, save/restore and migration (fetched once with apt
-# into build/dom0; 4-13 min).
-run_suite dom0-linux tests/dom0-linux/run.sh -t 1200
+# against live guests, save/restore and migration, and Debian's Linux as
+# a PVH domU (fetched once with apt into build/dom0; 6-15 min).
+run_suite dom0-linux tests/dom0-linux/run.sh -t 1500
 # `make run` in a terminal, driven in a private tmux server as a user
 # would: the prompt, xl list, xl top, a paste, poweroff (about 5 min).
 run_suite dom0-terminal tests/dom0-terminal/run.sh

@@ -291,9 +291,18 @@ static void wait_for_domains(uint32_t *domids, int nr)
     }
 }
 
+/*
+ * Xen's shutdown_domain / reboot_domain: libxl asks the guest through
+ * xenstore's control/shutdown and waits for its acknowledgement.  A guest
+ * without the PV control interface gets Xen's message; with -F, where
+ * Xen's xl sends an ACPI power (reset) button event, this one has the
+ * hypervisor shut it down (SCHEDOP_remote_shutdown: there is no ACPI PM
+ * block to press a button of).
+ */
 static void shutdown_or_reboot_domain(uint32_t domid, bool reboot,
                                       int fallback_trigger)
 {
+    const char *what = reboot ? "reboot" : "shutdown";
     int rc;
 
     fprintf(stderr, "%s domain %u\n", reboot ? "Rebooting" : "Shutting down",
@@ -301,15 +310,22 @@ static void shutdown_or_reboot_domain(uint32_t domid, bool reboot,
     rc = reboot ? libxl_domain_reboot(ctx, domid, NULL)
                 : libxl_domain_shutdown(ctx, domid, NULL);
     if (rc == ERROR_NOPARAVIRT) {
-        /* PVH guests have no ACPI power button here: -F cannot help. */
-        (void)fallback_trigger;
-        fprintf(stderr, "PV control interface not available:"
-                " external graceful %s not possible.\n",
-                reboot ? "reboot" : "shutdown");
+        if (fallback_trigger) {
+            fprintf(stderr, "PV control interface not available:"
+                    " no ACPI %s button here, SCHEDOP_remote_shutdown (%s).\n",
+                    reboot ? "reset" : "power", reboot ? "reboot" : "poweroff");
+            rc = libxl_domain_remote_shutdown(ctx, domid,
+                                              reboot ? LIBXL_SHUTDOWN_REASON_REBOOT
+                                                     : LIBXL_SHUTDOWN_REASON_POWEROFF);
+        } else {
+            fprintf(stderr, "PV control interface not available:"
+                    " external graceful %s not possible.\n", what);
+            fprintf(stderr, "Use \"-F\" to fallback to ACPI %s event.\n",
+                    reboot ? "reset" : "power");
+        }
     }
     if (rc) {
-        fprintf(stderr, "%s failed (rc=%d)\n", reboot ? "reboot" : "shutdown",
-                rc);
+        fprintf(stderr, "%s failed (rc=%d)\n", what, rc);
         exit(EXIT_FAILURE);
     }
 }

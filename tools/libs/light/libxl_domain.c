@@ -5,6 +5,10 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -176,7 +180,161 @@ int libxl_domain_unpause(libxl_ctx *ctx, uint32_t domid,
                                         xc_domain_unpause));
 }
 
-static int do_shutdown(libxl_ctx *ctx, uint32_t domid, int reason)
+/*
+ * Xen's libxl__domain_type: a domain the hypervisor runs in an HVM
+ * container is what libxl recorded in /libxl/<domid>/type (pvh or hvm);
+ * without a record (a domain built at boot, which no toolstack wrote), HVM,
+ * with Xen's warning.
+ */
+static libxl_domain_type domain_type(libxl_ctx *ctx, uint32_t domid)
+{
+    xc_domaininfo_t info;
+    libxl_domain_type t;
+    char *path, *s;
+
+    if (libxl__domain_getinfo(ctx, domid, &info))
+        return LIBXL_DOMAIN_TYPE_INVALID;
+    if (!(info.flags & XEN_DOMINF_hvm_guest))
+        return LIBXL_DOMAIN_TYPE_PV;
+    path = GCSPRINTF("/libxl/%u/type", domid);
+    s = libxl__xs_read(ctx, XBT_NULL, path);
+    free(path);
+    if (!s || libxl_domain_type_from_string(s, &t) ||
+        t == LIBXL_DOMAIN_TYPE_INVALID) {
+        LOG(WARN, "unable to get domain type for domid=%u, assuming HVM", domid);
+        t = LIBXL_DOMAIN_TYPE_HVM;
+    }
+    free(s);
+    return t;
+}
+
+/*
+ * Xen's libxl__domain_pvcontrol_available: 1 if the guest answers
+ * control/shutdown, 0 if not, or an ERROR_*.  PV and PVH guests always
+ * have the PV control interface; an HVM guest has it once its PV drivers
+ * set up their callback (a nonzero HVM_PARAM_CALLBACK_IRQ).
+ */
+static int pvcontrol_available(libxl_ctx *ctx, uint32_t domid)
+{
+    libxl_domain_type type = domain_type(ctx, domid);
+    uint64_t via = 0;
+
+    if (type == LIBXL_DOMAIN_TYPE_INVALID)
+        return ERROR_FAIL;
+    if (type != LIBXL_DOMAIN_TYPE_HVM)
+        return 1;
+    if (xc_hvm_param_get(ctx->xch, domid, HVM_PARAM_CALLBACK_IRQ, &via) < 0) {
+        LOGED(ERROR, domid, "Getting HVM callback IRQ");
+        return ERROR_FAIL;
+    }
+    return !!via;
+}
+
+static uint64_t monotonic_ms(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/*
+ * Xen's libxl__domain_pvcontrol, synchronously: write the command
+ * ("poweroff", "reboot") to the guest's control/shutdown, then wait, with a
+ * watch on the node, until the guest has acknowledged it by clearing or
+ * removing it; at most 60 s, as Xen's xswait, then ERROR_TIMEDOUT.  The
+ * node is re-read at least each second (a watch event can be missed
+ * across a xenstored restart).  What the guest does next (shut down,
+ * reboot) is its own business: the caller waits for that if it wants.
+ */
+#define PVCONTROL_TIMEOUT_MS (60 * 1000)
+
+static int domain_pvcontrol(libxl_ctx *ctx, uint32_t domid, const char *cmd)
+{
+    char *dom_path, *path, *state = NULL, token[32];
+    uint64_t start;
+    bool watching;
+    int rc;
+
+    rc = pvcontrol_available(ctx, domid);
+    if (rc < 0)
+        return rc;
+    if (!rc)
+        return ERROR_NOPARAVIRT;
+    dom_path = libxl__xs_get_dompath(ctx, domid);
+    if (!dom_path)
+        return ERROR_FAIL;
+    path = GCSPRINTF("%s/control/shutdown", dom_path);
+    free(dom_path);
+    rc = libxl__xs_printf(ctx, XBT_NULL, path, "%s", cmd);
+    if (rc)
+        goto out;
+
+    snprintf(token, sizeof(token), "pvcontrol-%u", domid);
+    watching = xs_watch(ctx->xsh, path, token);
+    start = monotonic_ms();
+    for (;;) {
+        uint64_t waited = monotonic_ms() - start;
+        struct pollfd pfd = { .fd = xs_fileno(ctx->xsh), .events = POLLIN };
+
+        free(state);
+        state = libxl__xs_read(ctx, XBT_NULL, path);
+        if (!state || !*state) {
+            rc = 0;
+            break;
+        }
+        if (waited >= PVCONTROL_TIMEOUT_MS) {
+            LOGD(ERROR, domid, "guest acknowledgement of %s request: timed out "
+                 "(control/shutdown still `%s' after %d s)", cmd, state,
+                 PVCONTROL_TIMEOUT_MS / 1000);
+            LOG(ERROR, "guest didn't acknowledge control request: %d",
+                ERROR_TIMEDOUT);
+            rc = ERROR_TIMEDOUT;
+            break;
+        }
+        waited = PVCONTROL_TIMEOUT_MS - waited;
+        if (watching && pfd.fd >= 0 &&
+            poll(&pfd, 1, waited < 1000 ? (int)waited : 1000) > 0) {
+            unsigned int n;
+            char **ev = xs_read_watch(ctx->xsh, &n);
+
+            free(ev);
+        } else if (!watching || pfd.fd < 0) {
+            usleep(100 * 1000);
+        }
+    }
+    if (watching)
+        xs_unwatch(ctx->xsh, path, token);
+ out:
+    free(state);
+    free(path);
+    return rc;
+}
+
+int libxl_domain_shutdown(libxl_ctx *ctx, uint32_t domid,
+                          const libxl_asyncop_how *ao_how)
+{
+    int rc = libxl__ao_synchronous_only(ctx, ao_how, __func__);
+
+    return rc ? rc : domain_pvcontrol(ctx, domid, "poweroff");
+}
+
+int libxl_domain_reboot(libxl_ctx *ctx, uint32_t domid,
+                        const libxl_asyncop_how *ao_how)
+{
+    int rc = libxl__ao_synchronous_only(ctx, ao_how, __func__);
+
+    return rc ? rc : domain_pvcontrol(ctx, domid, "reboot");
+}
+
+/*
+ * Not Xen's: the hypervisor's SCHEDOP_remote_shutdown on behalf of the
+ * guest, for `xl shutdown -F` / `xl reboot -F` where the guest has no PV
+ * control interface.  Xen's xl sends an ACPI power (reset) button event
+ * there instead; this hypervisor emulates no ACPI PM block, so this
+ * fallback shuts the domain down as the guest itself would.
+ */
+int libxl_domain_remote_shutdown(libxl_ctx *ctx, uint32_t domid, int reason)
 {
     int rc = libxl_domain_info(ctx, NULL, domid);
 
@@ -188,22 +346,6 @@ static int do_shutdown(libxl_ctx *ctx, uint32_t domid, int reason)
         return rc;
     }
     return 0;
-}
-
-int libxl_domain_shutdown(libxl_ctx *ctx, uint32_t domid,
-                          const libxl_asyncop_how *ao_how)
-{
-    int rc = libxl__ao_synchronous_only(ctx, ao_how, __func__);
-
-    return rc ? rc : do_shutdown(ctx, domid, SHUTDOWN_poweroff);
-}
-
-int libxl_domain_reboot(libxl_ctx *ctx, uint32_t domid,
-                        const libxl_asyncop_how *ao_how)
-{
-    int rc = libxl__ao_synchronous_only(ctx, ao_how, __func__);
-
-    return rc ? rc : do_shutdown(ctx, domid, SHUTDOWN_reboot);
 }
 
 /*

@@ -427,19 +427,49 @@ want_rc 0
 want_out_has '^guest1 +1 +256 +1 +-b---- +3\.5 +Pool-0 all$'
 end
 
-begin "xl shutdown <domain>: SHUTDOWN_poweroff, Xen's message"
+# pvh DOMID: libxl's record of a PVH domain (/libxl/<domid>/type), which
+# has the PV control interface (Xen's libxl__domain_pvcontrol_available).
+pvh() {
+    printf '/libxl/%s n0 -\n/libxl/%s/type n0 pvh\n/local/domain/%s/control/shutdown n%s -\n' \
+        "$1" "$1" "$1" "$1" >>"$W/xenstore"
+}
+# guest_acks DOMID CMD [REASON]: in the background, the guest's xenbus
+# answering control/shutdown = CMD as Linux's does: it clears the node and
+# (with REASON) shuts down with that SHUTDOWN_* code.
+guest_acks() {
+    (
+        for _ in $(seq 400); do
+            if grep -q "^/local/domain/$1/control/shutdown [^ ]* $2\$" "$W/xenstore"; then
+                sed -i "s|^\(/local/domain/$1/control/shutdown [^ ]*\) .*|\1 -|" "$W/xenstore"
+                [ -n "${3:-}" ] &&
+                    sed -i "s|^\(domain $1 .*\)flags=[a-z,]*|\1flags=shutdown reason=$3|" "$W/state"
+                exit 0
+            fi
+            sleep 0.05
+        done
+    ) &
+    acker=$!
+}
+
+begin "xl shutdown <PVH domain>: control/shutdown = poweroff, acknowledged by the guest"
 machine
+pvh 5
+guest_acks 5 poweroff
 xl shutdown web
+wait $acker
 want_rc 0
 want_no_out
 want_err <<<"Shutting down domain 5"
-want_log <<<"shutdown 5 0"
-want_state_has '^domain 5 .*flags=[a-z,]*shutdown'
+want_log </dev/null
+want_xs_has '^/local/domain/5/control/shutdown n5 -$'
 end
 
-begin "xl reboot -w: SHUTDOWN_reboot, waits until the domain has shut down"
+begin "xl reboot -w <PVH domain>: control/shutdown = reboot, then waits for the guest to shut down"
 machine
+pvh 1
+guest_acks 1 reboot 1
 xl reboot -w guest1
+wait $acker
 want_rc 0
 want_no_out
 want_err <<'EOF'
@@ -447,12 +477,69 @@ Rebooting domain 1
 Waiting for 1 domains
 Domain 1 has been shut down, reason code 1
 EOF
+want_log </dev/null
+end
+
+begin "xl shutdown <PVH domain that never answers>: Xen's 60 s, then ERROR_TIMEDOUT"
+machine
+pvh 5
+run "$BIN/xl-fastclock" shutdown web
+want_rc 1
+want_no_out
+want_err_has '^Shutting down domain 5$'
+want_err_has "guest acknowledgement of poweroff request: timed out \(control/shutdown still .poweroff. after 60 s\)"
+want_err_has "guest didn't acknowledge control request: -9"
+want_err_has '^shutdown failed \(rc=-9\)$'
+want_log </dev/null
+want_xs_has '^/local/domain/5/control/shutdown n5 poweroff$'
+end
+
+begin "xl shutdown <domain without PV control>: Xen's messages, nothing done"
+machine
+xl shutdown web
+want_rc 1
+want_no_out
+want_err <<'EOF'
+Shutting down domain 5
+libxl: warning: domain_type: unable to get domain type for domid=5, assuming HVM
+PV control interface not available: external graceful shutdown not possible.
+Use "-F" to fallback to ACPI power event.
+shutdown failed (rc=-10)
+EOF
+want_log </dev/null
+want_xs_lacks '/local/domain/5/control/shutdown'
+xl reboot guest1
+want_rc 1
+want_err_has '^Use "-F" to fallback to ACPI reset event\.$'
+want_err_has '^reboot failed \(rc=-10\)$'
+end
+
+begin "xl shutdown -F / reboot -F -w without PV control: SCHEDOP_remote_shutdown"
+machine
+xl shutdown -F web
+want_rc 0
+want_err_has '^PV control interface not available: no ACPI power button here, SCHEDOP_remote_shutdown \(poweroff\)\.$'
+want_log <<<"shutdown 5 0"
+want_state_has '^domain 5 .*flags=[a-z,]*shutdown'
+end
+
+begin "xl reboot -F -w without PV control: SCHEDOP_remote_shutdown, then waits"
+machine
+xl reboot -F -w guest1
+want_rc 0
+want_err_has '^Domain 1 has been shut down, reason code 1$'
 want_log <<<"shutdown 1 1"
 end
 
 begin "xl shutdown -a -w: every guest, not domain 0"
 machine
+pvh 1
+pvh 5
+guest_acks 1 poweroff 0
+a1=$acker
+guest_acks 5 poweroff 0
 xl shutdown -a -w
+wait $a1 $acker
 want_rc 0
 want_err <<'EOF'
 Shutting down domain 1
@@ -461,10 +548,7 @@ Waiting for 2 domains
 Domain 1 has been shut down, reason code 0
 Domain 5 has been shut down, reason code 0
 EOF
-want_log <<'EOF'
-shutdown 1 0
-shutdown 5 0
-EOF
+want_log </dev/null
 end
 
 begin "xl shutdown: no domain, unknown domain, hypervisor error"
@@ -481,7 +565,7 @@ want_rc 1
 want_err <<<"Error: Domain 'nosuch' does not exist."
 want_log </dev/null
 echo "fail shutdown 1" >>"$W/state"
-xl shutdown 5
+xl shutdown -F 5
 want_rc 1
 want_err_has '^shutdown failed \(rc=-[0-9]+\)$'
 end
