@@ -311,20 +311,19 @@ static int domain_pvcontrol(libxl_ctx *ctx, uint32_t domid, const char *cmd)
     return rc;
 }
 
+/* With a non-NULL ao_how too, the acknowledgement is waited for within the call. */
 int libxl_domain_shutdown(libxl_ctx *ctx, uint32_t domid,
                           const libxl_asyncop_how *ao_how)
 {
-    int rc = libxl__ao_synchronous_only(ctx, ao_how, __func__);
-
-    return rc ? rc : domain_pvcontrol(ctx, domid, "poweroff");
+    return libxl__ao_complete(ctx, ao_how, domid,
+                              domain_pvcontrol(ctx, domid, "poweroff"));
 }
 
 int libxl_domain_reboot(libxl_ctx *ctx, uint32_t domid,
                         const libxl_asyncop_how *ao_how)
 {
-    int rc = libxl__ao_synchronous_only(ctx, ao_how, __func__);
-
-    return rc ? rc : domain_pvcontrol(ctx, domid, "reboot");
+    return libxl__ao_complete(ctx, ao_how, domid,
+                              domain_pvcontrol(ctx, domid, "reboot"));
 }
 
 /*
@@ -354,16 +353,20 @@ int libxl_domain_remote_shutdown(libxl_ctx *ctx, uint32_t domid, int reason)
  * backend), then the domain.  xenstored releases its connection when it sees the domain
  * die (VIRQ_DOM_EXC) and fires @releaseDomain.
  */
+static int domain_destroy(libxl_ctx *ctx, uint32_t domid);
+
 int libxl_domain_destroy(libxl_ctx *ctx, uint32_t domid,
                          const libxl_asyncop_how *ao_how)
+{
+    return libxl__ao_complete(ctx, ao_how, domid, domain_destroy(ctx, domid));
+}
+
+static int domain_destroy(libxl_ctx *ctx, uint32_t domid)
 {
     xc_domaininfo_t xcinfo;
     char *dom_path, *vm_path, *libxl_path, *p;
     int rc;
 
-    rc = libxl__ao_synchronous_only(ctx, ao_how, __func__);
-    if (rc)
-        return rc;
     rc = libxl__domain_getinfo(ctx, domid, &xcinfo);
     if (rc == ERROR_DOMAIN_NOTFOUND)
         LOGD(ERROR, domid, "Non-existant domain");
