@@ -104,7 +104,7 @@ static int getvcpuinfo(const struct domain *d,
  * One CPU map into a caller's xenctl_bitmap (as Xen's
  * cpumask_to_xenctl_bitmap): the caller's nr_bits, bits past ours zero.
  */
-static int cpumask_to_xenctl(struct xenctl_bitmap *b, const cpumask_t *m)
+int cpumask_to_xenctl_bitmap(struct xenctl_bitmap *b, const cpumask_t *m)
 {
     uint8_t bytes[(NR_CPUS + 7) / 8] = { 0 };
     unsigned int n = (b->nr_bits + 7) / 8, cpu;
@@ -142,9 +142,9 @@ static int getvcpuaffinity(const struct domain *d,
     cpumask_clear(&hard);
     cpumask_set_cpu(vcpu_processor(d->vcpu[va->vcpu]), &hard);
     if ( va->flags & XEN_VCPUAFFINITY_HARD )
-        rc = cpumask_to_xenctl(&va->cpumap_hard, &hard);
+        rc = cpumask_to_xenctl_bitmap(&va->cpumap_hard, &hard);
     if ( !rc && (va->flags & XEN_VCPUAFFINITY_SOFT) )
-        rc = cpumask_to_xenctl(&va->cpumap_soft, &cpu_online_map);
+        rc = cpumask_to_xenctl_bitmap(&va->cpumap_soft, &cpu_online_map);
     return rc;
 }
 
@@ -161,13 +161,40 @@ int fill_domaininfo_from(domid_t first, struct xen_domctl_getdomaininfo *info)
     return -ESRCH;
 }
 
+/*
+ * The domid createdomain gives, as Xen: the one asked for if it is
+ * 1..DOMID_FIRST_RESERVED-1 (-EEXIST if taken); for 0 or anything from
+ * DOMID_FIRST_RESERVED up (xl asks 0x7FF4, DOMID_INVALID) the next free
+ * one after the last given, wrapping to 1; -ENOMEM if none is free.
+ * Called under the domctl lock (the rover is its state).
+ */
+static int createdomain_domid(domid_t *domid)
+{
+    static domid_t rover;
+    domid_t id = *domid;
+
+    if ( id > 0 && id < DOMID_FIRST_RESERVED )
+        return get_domain_by_id(id) ? -EEXIST : 0;
+    for ( id = rover + 1; id != rover; id++ )
+    {
+        if ( id >= DOMID_FIRST_RESERVED )
+            id = 1;
+        if ( !get_domain_by_id(id) )
+            break;
+    }
+    if ( id == rover )
+        return -ENOMEM;
+    rover = id;
+    *domid = id;
+    return 0;
+}
+
 /* XEN_DOMCTL_createdomain: an empty, paused PVH/HVM domain. */
 static int createdomain(domid_t *domid, const struct xen_domctl_createdomain *cfg)
 {
-    static domid_t rover = 1;
     struct domain *d;
     domid_t id = *domid;
-    unsigned int tries;
+    int rc;
 
     if ( (cfg->flags & ~(XEN_DOMCTL_CDF_hvm | XEN_DOMCTL_CDF_hap)) ||
          !(cfg->flags & XEN_DOMCTL_CDF_hvm) || !(cfg->flags & XEN_DOMCTL_CDF_hap) )
@@ -178,21 +205,8 @@ static int createdomain(domid_t *domid, const struct xen_domctl_createdomain *cf
                                   cfg->grant_opts) )
         return -EINVAL;             /* as Xen's sanitise_domain_config/grant_table_init */
 
-    if ( !id )
-    {
-        for ( tries = 0; tries < DOMID_FIRST_RESERVED; tries++, rover++ )
-        {
-            if ( !rover || rover >= DOMID_FIRST_RESERVED )
-                rover = 1;
-            if ( !get_domain_by_id(rover) )
-                break;
-        }
-        id = rover++;
-    }
-    else if ( id >= DOMID_FIRST_RESERVED )
-        return -EINVAL;
-    if ( get_domain_by_id(id) )
-        return -EEXIST;
+    if ( (rc = createdomain_domid(&id)) )
+        return rc;
 
     d = domain_create(id, "", cfg->max_vcpus, false, cfg);
     if ( !d )
@@ -203,6 +217,48 @@ static int createdomain(domid_t *domid, const struct xen_domctl_createdomain *cf
     printk(XENLOG_G_INFO "d%u: created by d%u, %u vCPU(s)\n", id,
            current->domain->domain_id, cfg->max_vcpus);
     return 0;
+}
+
+/*
+ * XEN_DOMCTL_max_vcpus: since Xen 4.12 the vCPUs are made by createdomain,
+ * and this only confirms their number: -EINVAL unless it is the domain's
+ * max_vcpus, or for the caller itself.
+ */
+static int max_vcpus(const struct domain *d, const struct xen_domctl_max_vcpus *mv)
+{
+    if ( d == current->domain || mv->max != d->max_vcpus )
+        return -EINVAL;
+    return 0;
+}
+
+/*
+ * XEN_DOMCTL_scheduler_op, credit2's (SCHED_ID): getinfo and putinfo of
+ * the weight (0 in putinfo: unchanged) and cap (0: none; at most 100 per
+ * vCPU, -EINVAL beyond and nothing changed, where Xen's csched2_dom_cntl
+ * has set the weight already).  Another scheduler's id:
+ * -EINVAL (Xen's sched_adjust); per-vCPU parameters: -EINVAL (credit2
+ * has none).
+ */
+static int scheduler_op(struct domain *d, struct xen_domctl_scheduler_op *op)
+{
+    if ( op->sched_id != SCHED_ID )
+        return -EINVAL;
+    switch ( op->cmd )
+    {
+    case XEN_DOMCTL_SCHEDOP_getinfo:
+        op->u.credit2.weight = d->sched_weight;
+        op->u.credit2.cap = d->sched_cap;
+        return 0;
+    case XEN_DOMCTL_SCHEDOP_putinfo:
+        if ( op->u.credit2.cap > 100 * d->max_vcpus )
+            return -EINVAL;
+        if ( op->u.credit2.weight )
+            d->sched_weight = op->u.credit2.weight;
+        d->sched_cap = op->u.credit2.cap;   /* 0: no cap, as Xen */
+        return 0;
+    default:
+        return -EINVAL;
+    }
 }
 
 long do_domctl(XEN_GUEST_HANDLE_PARAM(xen_domctl_t) u_domctl)
@@ -287,6 +343,15 @@ long do_domctl(XEN_GUEST_HANDLE_PARAM(xen_domctl_t) u_domctl)
         rc = 0;
         break;
     }
+
+    case XEN_DOMCTL_max_vcpus:
+        rc = max_vcpus(d, &op.u.max_vcpus);
+        break;
+
+    case XEN_DOMCTL_scheduler_op:
+        rc = scheduler_op(d, &op.u.scheduler_op);
+        copyback = !rc;
+        break;
 
     case XEN_DOMCTL_getvcpuinfo:
         rc = getvcpuinfo(d, &op.u.getvcpuinfo);

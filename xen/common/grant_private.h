@@ -23,8 +23,8 @@
 #define gdprintk(d, fmt, ...) \
     printk(XENLOG_G_DEBUG "d%u: gnttab: " fmt, (d)->domain_id, ##__VA_ARGS__)
 
-/* The single CPU's view of memory is ordered; keep the compiler's too. */
-#define smp_mb() barrier()
+/* smp_mb(): asm/system.h's (a full fence; xen/sched.h brings it now too). */
+#include <asm/system.h>
 
 /* The command's upper bits carry continuation state (part of the ABI: Xen's). */
 #define GNTTABOP_CONTINUATION_ARG_SHIFT 12

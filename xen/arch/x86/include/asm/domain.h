@@ -10,6 +10,12 @@
 struct arch_domain {
     struct hvm_domain hvm;
     struct paging_domain paging;
+    /*
+     * XEN_DOMCTL_settscinfo's mode (TSC_MODE_*) and incarnation (+1 per
+     * set, as Xen).  Written by the domctl only (the domctl lock).
+     */
+    uint32_t tsc_mode;
+    uint32_t incarnation;
 };
 
 #define paging_mode_log_dirty(d) ((d)->arch.paging.log_dirty.enabled)

@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What Debian's xl create asks of the hypervisor before the guest runs
+ * (docs/misc/debian-xl.md), as raw domctls and sysctls from the control
+ * domain, each with good and bad arguments and Xen's answers:
+ *
+ *   sysctl sched_id, cpupool_op (Pool-0: info, freeinfo, movedomain, the
+ *     rest refused), numainfo and cputopoinfo (one node), physinfo;
+ *   domctl createdomain with xl's domid 0x7FF4 (a free domid is given) and
+ *     a UUID handle (getdomaininfo gives it back), an explicit domid taken
+ *     (-XEN_EEXIST); max_vcpus; scheduler_op (credit2 weight and cap);
+ *     settscinfo / gettscinfo; get/set_paging_mempool_size;
+ *   memory_op XENMEM_set_memory_map (another domain's, and its own read
+ *     back with XENMEM_memory_map);
+ *   an unknown domctl and sysctl: -XEN_ENOSYS.
+ * Then it destroys what it created.
+ */
+#include "test.h"
+#include "check.h"
+#include "public/domctl.h"
+#include "public/memory.h"
+#include "public/sysctl.h"
+
+const char test_title[] = "Debian xl's domctls and sysctls";
+
+static long domctl(struct xen_domctl *op)
+{
+    op->interface_version = XEN_DOMCTL_INTERFACE_VERSION;
+    return hypercall6(__HYPERVISOR_domctl, (unsigned long)op, 0, 0, 0, 0);
+}
+
+static long sysctl(struct xen_sysctl *op)
+{
+    op->interface_version = XEN_SYSCTL_INTERFACE_VERSION;
+    return hypercall6(__HYPERVISOR_sysctl, (unsigned long)op, 0, 0, 0, 0);
+}
+
+static long memory_op(unsigned int cmd, void *arg)
+{
+    return hypercall6(__HYPERVISOR_memory_op, cmd, (unsigned long)arg, 0, 0, 0);
+}
+
+static const xen_domain_handle_t uuid = {
+    0xde, 0xb1, 0xa0, 0x17, 0x42, 0x17, 0x4e, 0x21,
+    0x9a, 0x00, 0x5e, 0xed, 0xc0, 0xff, 0xee, 0x01,
+};
+
+static long create(domid_t *id, unsigned int vcpus)
+{
+    struct xen_domctl op = { .cmd = XEN_DOMCTL_createdomain, .domain = *id };
+    long rc;
+
+    op.u.createdomain = (struct xen_domctl_createdomain){
+        .flags = XEN_DOMCTL_CDF_hvm | XEN_DOMCTL_CDF_hap, .max_vcpus = vcpus,
+        .max_evtchn_port = 1023, .max_grant_frames = 4, .max_maptrack_frames = 1,
+        .grant_opts = XEN_DOMCTL_GRANT_version(1),
+    };
+    memcpy(op.u.createdomain.handle, uuid, sizeof(uuid));
+    rc = domctl(&op);
+    *id = op.domain;
+    return rc;
+}
+
+static long destroy(domid_t id)
+{
+    struct xen_domctl op = { .cmd = XEN_DOMCTL_destroydomain, .domain = id };
+
+    return domctl(&op);
+}
+
+static void test_sysctls(void)
+{
+    struct xen_sysctl op = { .cmd = XEN_SYSCTL_sched_id };
+    struct xen_sysctl_meminfo mem[4];
+    struct xen_sysctl_cputopo topo[4];
+    uint32_t dist[16];
+    uint8_t map[8];
+
+    check_rc("sched_id", sysctl(&op), 0);
+    check_rc("sched_id: credit2 (XEN_SCHEDULER_CREDIT2)", op.u.sched_id.sched_id,
+             XEN_SCHEDULER_CREDIT2);
+
+    op = (struct xen_sysctl){ .cmd = XEN_SYSCTL_physinfo };
+    check_rc("physinfo", sysctl(&op), 0);
+    check_rc("physinfo: one node", op.u.physinfo.nr_nodes, 1);
+
+    /* numainfo: the count alone, then the buffers (fewer asked, more asked). */
+    op = (struct xen_sysctl){ .cmd = XEN_SYSCTL_numainfo };
+    op.u.numainfo.num_nodes = 0;
+    check_rc("numainfo: size query", sysctl(&op), 0);
+    check_rc("numainfo: 1 node", op.u.numainfo.num_nodes, 1);
+    memset(mem, 0xff, sizeof(mem));
+    memset(dist, 0xff, sizeof(dist));
+    op = (struct xen_sysctl){ .cmd = XEN_SYSCTL_numainfo };
+    op.u.numainfo.num_nodes = 4;
+    set_xen_guest_handle(op.u.numainfo.meminfo, mem);
+    set_xen_guest_handle(op.u.numainfo.distance, dist);
+    check_rc("numainfo: room for 4", sysctl(&op), 0);
+    check_rc("numainfo: 1 filled", op.u.numainfo.num_nodes, 1);
+    check_true("numainfo: node 0 has memory, free <= size",
+               mem[0].memsize && mem[0].memsize != ~0ULL && mem[0].memfree <= mem[0].memsize);
+    check_rc("numainfo: distance(0, 0)", dist[0], 10);
+    check_true("numainfo: nothing written past node 0", mem[1].memsize == ~0ULL &&
+               dist[1] == ~0U);
+    op = (struct xen_sysctl){ .cmd = XEN_SYSCTL_numainfo };
+    set_xen_guest_handle(op.u.numainfo.meminfo, mem);
+    check_rc("numainfo: room for 0", sysctl(&op), 0);
+    check_rc("numainfo: 0 filled", op.u.numainfo.num_nodes, 0);
+    op = (struct xen_sysctl){ .cmd = XEN_SYSCTL_numainfo };
+    op.u.numainfo.num_nodes = 1;
+    op.u.numainfo.meminfo.p = (void *)0x8000000000UL;   /* not mapped */
+    check_rc("numainfo: an unmapped buffer", sysctl(&op), -XEN_EFAULT);
+
+    /* cputopoinfo */
+    op = (struct xen_sysctl){ .cmd = XEN_SYSCTL_cputopoinfo };
+    check_rc("cputopoinfo: size query", sysctl(&op), 0);
+    check_true("cputopoinfo: at least one CPU", op.u.cputopoinfo.num_cpus >= 1);
+    memset(topo, 0xee, sizeof(topo));
+    op = (struct xen_sysctl){ .cmd = XEN_SYSCTL_cputopoinfo };
+    op.u.cputopoinfo.num_cpus = 1;
+    set_xen_guest_handle(op.u.cputopoinfo.cputopo, topo);
+    check_rc("cputopoinfo: room for 1", sysctl(&op), 0);
+    check_rc("cputopoinfo: 1 filled", op.u.cputopoinfo.num_cpus, 1);
+    check_rc("cputopoinfo: CPU 0 on node 0", topo[0].node, 0);
+    check_true("cputopoinfo: CPU 0's core and socket", topo[0].core != XEN_INVALID_CORE_ID &&
+               topo[0].socket != XEN_INVALID_SOCKET_ID);
+    check_rc("cputopoinfo: nothing past it", topo[1].node, 0xeeeeeeee);
+
+    /* cpupool_op: Pool-0 */
+    memset(map, 0, sizeof(map));
+    op = (struct xen_sysctl){ .cmd = XEN_SYSCTL_cpupool_op };
+    op.u.cpupool_op.op = XEN_SYSCTL_CPUPOOL_OP_INFO;
+    op.u.cpupool_op.cpumap.nr_bits = 64;
+    set_xen_guest_handle(op.u.cpupool_op.cpumap.bitmap, map);
+    check_rc("cpupool_op info 0", sysctl(&op), 0);
+    check_rc("cpupool_op info 0: credit2", op.u.cpupool_op.sched_id, XEN_SCHEDULER_CREDIT2);
+    check_true("cpupool_op info 0: domains, CPU 0", op.u.cpupool_op.n_dom >= 1 && (map[0] & 1));
+    op.u.cpupool_op.cpupool_id = 1;
+    check_rc("cpupool_op info 1: no such pool", sysctl(&op), -XEN_ENOENT);
+    op.u.cpupool_op.cpupool_id = XEN_SYSCTL_CPUPOOL_PAR_ANY;
+    check_rc("cpupool_op info PAR_ANY", sysctl(&op), -XEN_ENOENT);
+    memset(map, 0xff, sizeof(map));
+    op.u.cpupool_op.op = XEN_SYSCTL_CPUPOOL_OP_FREEINFO;
+    check_rc("cpupool_op freeinfo", sysctl(&op), 0);
+    check_true("cpupool_op freeinfo: no free CPU", !map[0] && !map[7]);
+    op.u.cpupool_op.op = XEN_SYSCTL_CPUPOOL_OP_CREATE;
+    check_rc("cpupool_op create", sysctl(&op), -XEN_EOPNOTSUPP);
+    op.u.cpupool_op.op = XEN_SYSCTL_CPUPOOL_OP_DESTROY;
+    op.u.cpupool_op.cpupool_id = 3;
+    check_rc("cpupool_op destroy 3: no such pool", sysctl(&op), -XEN_ENOENT);
+    op.u.cpupool_op.op = 99;
+    check_rc("cpupool_op 99", sysctl(&op), -XEN_ENOSYS);
+    op.u.cpupool_op.op = XEN_SYSCTL_CPUPOOL_OP_MOVEDOMAIN;
+    op.u.cpupool_op.cpupool_id = 0;
+    op.u.cpupool_op.domid = 0;
+    check_rc("cpupool_op movedomain: the caller", sysctl(&op), -XEN_EPERM);
+    op.u.cpupool_op.domid = 4321;
+    check_rc("cpupool_op movedomain: no such domain", sysctl(&op), -XEN_ESRCH);
+
+    op = (struct xen_sysctl){ .cmd = 0x3ffe };
+    check_rc("sysctl 0x3ffe: unknown", sysctl(&op), -XEN_ENOSYS);
+}
+
+static void test_created(domid_t id, domid_t id2)
+{
+    struct xen_domctl op;
+    struct xen_sysctl s;
+    uint32_t khz;
+
+    /* The UUID as given, in getdomaininfo. */
+    op = (struct xen_domctl){ .cmd = XEN_DOMCTL_getdomaininfo, .domain = id };
+    check_rc("getdomaininfo", domctl(&op), 0);
+    check_true("getdomaininfo: the UUID createdomain had",
+               op.u.getdomaininfo.domain == id &&
+               !memcmp(op.u.getdomaininfo.handle, uuid, sizeof(uuid)));
+    check_rc("getdomaininfo: max_vcpu_id", op.u.getdomaininfo.max_vcpu_id, 1);
+
+    /* cpupool movedomain into Pool-0: there already. */
+    s = (struct xen_sysctl){ .cmd = XEN_SYSCTL_cpupool_op };
+    s.u.cpupool_op.op = XEN_SYSCTL_CPUPOOL_OP_MOVEDOMAIN;
+    s.u.cpupool_op.domid = id;
+    check_rc("cpupool_op movedomain to 0", sysctl(&s), 0);
+    s.u.cpupool_op.cpupool_id = 5;
+    check_rc("cpupool_op movedomain to 5", sysctl(&s), -XEN_ENOENT);
+
+    /* max_vcpus */
+    op = (struct xen_domctl){ .cmd = XEN_DOMCTL_max_vcpus, .domain = id };
+    op.u.max_vcpus.max = 2;
+    check_rc("max_vcpus 2 (createdomain's)", domctl(&op), 0);
+    op.u.max_vcpus.max = 3;
+    check_rc("max_vcpus 3", domctl(&op), -XEN_EINVAL);
+    op = (struct xen_domctl){ .cmd = XEN_DOMCTL_max_vcpus, .domain = 0 };
+    op.u.max_vcpus.max = 1;
+    check_rc("max_vcpus of the caller", domctl(&op), -XEN_EINVAL);
+
+    /* scheduler_op: credit2 */
+    op = (struct xen_domctl){ .cmd = XEN_DOMCTL_scheduler_op, .domain = id };
+    op.u.scheduler_op.sched_id = XEN_SCHEDULER_CREDIT2;
+    op.u.scheduler_op.cmd = XEN_DOMCTL_SCHEDOP_getinfo;
+    check_rc("scheduler_op getinfo", domctl(&op), 0);
+    check_true("scheduler_op: weight 256, cap 0 (credit2's defaults)",
+               op.u.scheduler_op.u.credit2.weight == 256 && !op.u.scheduler_op.u.credit2.cap);
+    op.u.scheduler_op.cmd = XEN_DOMCTL_SCHEDOP_putinfo;
+    op.u.scheduler_op.u.credit2.weight = 512;
+    op.u.scheduler_op.u.credit2.cap = 150;
+    check_rc("scheduler_op putinfo 512, cap 150 (2 vCPUs)", domctl(&op), 0);
+    op.u.scheduler_op.u.credit2.weight = 1000;
+    op.u.scheduler_op.u.credit2.cap = 201;
+    check_rc("scheduler_op putinfo cap 201 > 2 x 100", domctl(&op), -XEN_EINVAL);
+    op.u.scheduler_op.cmd = XEN_DOMCTL_SCHEDOP_getinfo;
+    check_rc("scheduler_op getinfo", domctl(&op), 0);
+    check_true("scheduler_op: 512, 150 (the refused put changed nothing)",
+               op.u.scheduler_op.u.credit2.weight == 512 &&
+               op.u.scheduler_op.u.credit2.cap == 150);
+    op.u.scheduler_op.cmd = XEN_DOMCTL_SCHEDOP_putinfo;
+    op.u.scheduler_op.u.credit2.weight = 0;
+    op.u.scheduler_op.u.credit2.cap = 0;
+    check_rc("scheduler_op putinfo 0, 0 (weight kept, no cap)", domctl(&op), 0);
+    op.u.scheduler_op.cmd = XEN_DOMCTL_SCHEDOP_getinfo;
+    domctl(&op);
+    check_true("scheduler_op: 512, 0", op.u.scheduler_op.u.credit2.weight == 512 &&
+               !op.u.scheduler_op.u.credit2.cap);
+    op.u.scheduler_op.sched_id = XEN_SCHEDULER_CREDIT;
+    check_rc("scheduler_op as credit (not ours)", domctl(&op), -XEN_EINVAL);
+    op.u.scheduler_op.sched_id = XEN_SCHEDULER_CREDIT2;
+    op.u.scheduler_op.cmd = XEN_DOMCTL_SCHEDOP_getvcpuinfo;
+    check_rc("scheduler_op getvcpuinfo (credit2 has none)", domctl(&op), -XEN_EINVAL);
+    op.u.scheduler_op.cmd = 7;
+    check_rc("scheduler_op cmd 7", domctl(&op), -XEN_EINVAL);
+
+    /* TSC */
+    s = (struct xen_sysctl){ .cmd = XEN_SYSCTL_physinfo };
+    sysctl(&s);
+    khz = s.u.physinfo.cpu_khz;
+    op = (struct xen_domctl){ .cmd = XEN_DOMCTL_settscinfo, .domain = id };
+    check_rc("settscinfo default, gtsc_khz 0", domctl(&op), 0);
+    op = (struct xen_domctl){ .cmd = XEN_DOMCTL_gettscinfo, .domain = id };
+    check_rc("gettscinfo", domctl(&op), 0);
+    check_true("gettscinfo: default, the host's kHz, incarnation 1",
+               op.u.tsc_info.tsc_mode == 0 && op.u.tsc_info.gtsc_khz == khz &&
+               op.u.tsc_info.incarnation == 1 && op.u.tsc_info.elapsed_nsec);
+    op = (struct xen_domctl){ .cmd = XEN_DOMCTL_settscinfo, .domain = id };
+    op.u.tsc_info.tsc_mode = 2;
+    op.u.tsc_info.incarnation = 4;
+    check_rc("settscinfo native", domctl(&op), 0);
+    op = (struct xen_domctl){ .cmd = XEN_DOMCTL_gettscinfo, .domain = id };
+    domctl(&op);
+    check_true("gettscinfo: native, 0 kHz, incarnation 5",
+               op.u.tsc_info.tsc_mode == 2 && !op.u.tsc_info.gtsc_khz &&
+               op.u.tsc_info.incarnation == 5 && !op.u.tsc_info.elapsed_nsec);
+    op = (struct xen_domctl){ .cmd = XEN_DOMCTL_settscinfo, .domain = id };
+    op.u.tsc_info.tsc_mode = 1;
+    check_rc("settscinfo always_emulate", domctl(&op), -XEN_EOPNOTSUPP);
+    op.u.tsc_info.tsc_mode = 0;
+    op.u.tsc_info.gtsc_khz = khz + 1;
+    check_rc("settscinfo default at another rate", domctl(&op), -XEN_EOPNOTSUPP);
+    op.u.tsc_info.tsc_mode = 3;
+    check_rc("settscinfo mode 3", domctl(&op), -XEN_EINVAL);
+    op = (struct xen_domctl){ .cmd = XEN_DOMCTL_gettscinfo, .domain = id };
+    domctl(&op);
+    check_true("gettscinfo: still native (the refusals changed nothing)",
+               op.u.tsc_info.tsc_mode == 2 && op.u.tsc_info.incarnation == 5);
+    op = (struct xen_domctl){ .cmd = XEN_DOMCTL_settscinfo, .domain = 0 };
+    check_rc("settscinfo of the caller", domctl(&op), -XEN_EINVAL);
+
+    /* paging mempool */
+    op = (struct xen_domctl){ .cmd = XEN_DOMCTL_set_paging_mempool_size, .domain = id };
+    op.u.paging_mempool.size = 1 << 20;
+    check_rc("set_paging_mempool_size 1 MiB", domctl(&op), 0);
+    op = (struct xen_domctl){ .cmd = XEN_DOMCTL_get_paging_mempool_size, .domain = id };
+    check_rc("get_paging_mempool_size", domctl(&op), 0);
+    check_rc("get_paging_mempool_size: 1 MiB", op.u.paging_mempool.size, 1 << 20);
+    op = (struct xen_domctl){ .cmd = XEN_DOMCTL_set_paging_mempool_size, .domain = id };
+    op.u.paging_mempool.size = (1 << 20) + 1;
+    check_rc("set_paging_mempool_size not whole pages", domctl(&op), -XEN_EINVAL);
+
+    /* another domain's memory map */
+    {
+        static struct { uint64_t addr, size; uint32_t type; } __attribute__((packed)) e820[3] = {
+            { 0, 0x800000, 1 }, { 0xfc000000, 0x1000000, 2 }, { 0x100000000ULL, 0x100000, 1 },
+        };
+        struct xen_foreign_memory_map f = { .domid = id, .map.nr_entries = 3 };
+
+        set_xen_guest_handle(f.map.buffer, e820);
+        check_rc("XENMEM_set_memory_map of the new domain", memory_op(XENMEM_set_memory_map, &f), 0);
+        f.map.nr_entries = 33;
+        check_rc("XENMEM_set_memory_map 33 entries", memory_op(XENMEM_set_memory_map, &f), -XEN_EINVAL);
+        f.map.nr_entries = 3;
+        f.domid = 4321;
+        check_rc("XENMEM_set_memory_map no such domain", memory_op(XENMEM_set_memory_map, &f),
+                 -XEN_ESRCH);
+    }
+
+    /* unknown domctl */
+    op = (struct xen_domctl){ .cmd = XEN_DOMCTL_gdbsx_domstatus, .domain = id };
+    check_rc("domctl gdbsx_domstatus: not here", domctl(&op), -XEN_ENOSYS);
+
+    (void)id2;
+}
+
+/* Our own map, set and read back. */
+static void test_own_memory_map(void)
+{
+    static struct { uint64_t addr, size; uint32_t type; } __attribute__((packed)) in[2] = {
+        { 0, 0x9f000, 1 }, { 0x100000, 0x1000000, 1 },
+    }, out[4];
+    struct xen_foreign_memory_map f = { .domid = DOMID_SELF, .map.nr_entries = 2 };
+    struct xen_memory_map m = { .nr_entries = 4 };
+
+    set_xen_guest_handle(f.map.buffer, in);
+    check_rc("XENMEM_set_memory_map DOMID_SELF", memory_op(XENMEM_set_memory_map, &f), 0);
+    set_xen_guest_handle(m.buffer, out);
+    check_rc("XENMEM_memory_map", memory_op(XENMEM_memory_map, &m), 0);
+    check_true("XENMEM_memory_map: the 2 entries set",
+               m.nr_entries == 2 && out[1].addr == 0x100000 && out[1].size == 0x1000000 &&
+               out[1].type == 1 && out[0].size == 0x9f000);
+}
+
+void test_main(void)
+{
+    domid_t id = 0x7FF4, id2 = DOMID_INVALID, taken;
+
+    test_sysctls();
+
+    check_rc("createdomain domid 0x7FF4 (xl's)", create(&id, 2), 0);
+    check_true("createdomain: a free domid given", id >= 1 && id < DOMID_FIRST_RESERVED);
+    printk("  the new domain is d%u\n", id);
+    check_rc("createdomain DOMID_INVALID again", create(&id2, 1), 0);
+    check_true("createdomain: another domid", id2 != id && id2 >= 1 &&
+               id2 < DOMID_FIRST_RESERVED);
+    taken = id;
+    check_rc("createdomain a domid in use", create(&taken, 1), -XEN_EEXIST);
+
+    test_created(id, id2);
+    test_own_memory_map();
+
+    check_rc("destroydomain", destroy(id), 0);
+    check_rc("destroydomain (the second)", destroy(id2), 0);
+    xtf_success(NULL);
+}
