@@ -298,6 +298,150 @@ static void test_created(domid_t id, domid_t id2)
     (void)id2;
 }
 
+/* ---- the CPU policy (xc_cpuid_apply_policy's calls) ---- */
+
+#define NR_LEAVES 120                   /* Xen 4.17's CPUID_MAX_SERIALISED_LEAVES */
+static xen_cpuid_leaf_t leaves[NR_LEAVES + 1], leaves2[NR_LEAVES];
+static xen_msr_entry_t msrs[3];
+
+static xen_cpuid_leaf_t *find_leaf(xen_cpuid_leaf_t *l, unsigned int n, uint32_t leaf,
+                                   uint32_t subleaf)
+{
+    for ( unsigned int i = 0; i < n; i++ )
+        if ( l[i].leaf == leaf && l[i].subleaf == subleaf )
+            return &l[i];
+    return NULL;
+}
+
+static long set_policy(domid_t id, unsigned int nr_leaves, unsigned int nr_msrs,
+                       struct xen_domctl *op)
+{
+    *op = (struct xen_domctl){ .cmd = XEN_DOMCTL_set_cpu_policy, .domain = id };
+    op->u.cpu_policy.nr_leaves = nr_leaves;
+    op->u.cpu_policy.nr_msrs = nr_msrs;
+    set_xen_guest_handle(op->u.cpu_policy.leaves, leaves);
+    set_xen_guest_handle(op->u.cpu_policy.msrs, msrs);
+    return domctl(op);
+}
+
+static void test_cpu_policy(domid_t id, domid_t id2)
+{
+    struct xen_sysctl s = { .cmd = XEN_SYSCTL_get_cpu_featureset };
+    uint32_t fs[14], nr, nr2, saved;
+    struct xen_domctl op;
+    xen_cpuid_leaf_t *l1, *l;
+    struct cpuid_leaf mine;
+
+    /* featureset */
+    s.u.cpu_featureset.index = XEN_SYSCTL_cpu_featureset_host;
+    check_rc("get_cpu_featureset: size query", sysctl(&s), 0);
+    check_rc("get_cpu_featureset: 14 words (Xen 4.17's)", s.u.cpu_featureset.nr_features, 14);
+    set_xen_guest_handle(s.u.cpu_featureset.features, fs);
+    check_rc("get_cpu_featureset host", sysctl(&s), 0);
+    cpuid_count(1, 0, &mine);
+    check_true("get_cpu_featureset: word 0 is leaf 1 EDX as we see it", fs[0] == mine.d);
+    s.u.cpu_featureset.nr_features = 4;
+    check_rc("get_cpu_featureset into 4 words", sysctl(&s), -XEN_ENOBUFS);
+    check_rc("get_cpu_featureset: 4 written", s.u.cpu_featureset.nr_features, 4);
+    s.u.cpu_featureset.index = 6;
+    s.u.cpu_featureset.nr_features = 14;
+    check_rc("get_cpu_featureset index 6", sysctl(&s), -XEN_EINVAL);
+
+    /* the system policy */
+    s = (struct xen_sysctl){ .cmd = XEN_SYSCTL_get_cpu_policy };
+    check_rc("get_cpu_policy: size query", sysctl(&s), 0);
+    check_true("get_cpu_policy: at most 120 leaves, 2 MSRs",
+               s.u.cpu_policy.nr_leaves == NR_LEAVES && s.u.cpu_policy.nr_msrs == 2);
+    s.u.cpu_policy.index = XEN_SYSCTL_cpu_policy_hvm_default;
+    set_xen_guest_handle(s.u.cpu_policy.leaves, leaves);
+    set_xen_guest_handle(s.u.cpu_policy.msrs, msrs);
+    check_rc("get_cpu_policy hvm_default", sysctl(&s), 0);
+    nr = s.u.cpu_policy.nr_leaves;
+    printk("  the policy: %u leaves, max basic %#x, MSRs %#x %#x\n", nr, leaves[0].a,
+           msrs[0].idx, msrs[1].idx);
+    check_true("get_cpu_policy: max basic leaf at most 0xd (Xen's clamp)", leaves[0].a <= 0xd);
+    check_true("get_cpu_policy: leaf 0 first, 0x40000000, 0x80000000 in it",
+               leaves[0].leaf == 0 && leaves[0].subleaf == XEN_CPUID_NO_SUBLEAF &&
+               find_leaf(leaves, nr, 0x40000000, XEN_CPUID_NO_SUBLEAF) &&
+               find_leaf(leaves, nr, 0x80000000, XEN_CPUID_NO_SUBLEAF) &&
+               find_leaf(leaves, nr, 7, 0) && nr < NR_LEAVES);
+    check_true("get_cpu_policy: PLATFORM_INFO, ARCH_CAPABILITIES",
+               s.u.cpu_policy.nr_msrs == 2 && msrs[0].idx == 0xce && msrs[1].idx == 0x10a);
+    s.u.cpu_policy.nr_leaves = 3;
+    check_rc("get_cpu_policy into 3 leaves", sysctl(&s), -XEN_ENOBUFS);
+    s.u.cpu_policy.nr_leaves = NR_LEAVES;
+    s.u.cpu_policy._rsvd = 1;
+    check_rc("get_cpu_policy _rsvd set", sysctl(&s), -XEN_EINVAL);
+    s.u.cpu_policy._rsvd = 0;
+    s.u.cpu_policy.index = 6;
+    check_rc("get_cpu_policy index 6", sysctl(&s), -XEN_EINVAL);
+
+    /* the domain's: take SSE3's bit away (libxl's cpuid= would) */
+    op = (struct xen_domctl){ .cmd = XEN_DOMCTL_get_cpu_policy, .domain = id };
+    check_rc("domctl get_cpu_policy: size query", domctl(&op), 0);
+    op.u.cpu_policy.nr_leaves = NR_LEAVES;
+    op.u.cpu_policy.nr_msrs = 2;
+    set_xen_guest_handle(op.u.cpu_policy.leaves, leaves);
+    set_xen_guest_handle(op.u.cpu_policy.msrs, msrs);
+    check_rc("domctl get_cpu_policy", domctl(&op), 0);
+    nr = op.u.cpu_policy.nr_leaves;
+    l1 = find_leaf(leaves, nr, 1, XEN_CPUID_NO_SUBLEAF);
+    check_true("leaf 1 in it, SSE3 offered", l1 && (l1->c & 1));
+    if ( !l1 )
+        return;
+    l1->c &= ~1u;
+    check_rc("set_cpu_policy without SSE3", set_policy(id, nr, 2, &op), 0);
+    op = (struct xen_domctl){ .cmd = XEN_DOMCTL_get_cpu_policy, .domain = id };
+    op.u.cpu_policy.nr_leaves = NR_LEAVES;
+    op.u.cpu_policy.nr_msrs = 2;
+    set_xen_guest_handle(op.u.cpu_policy.leaves, leaves2);
+    set_xen_guest_handle(op.u.cpu_policy.msrs, msrs);
+    check_rc("domctl get_cpu_policy again", domctl(&op), 0);
+    nr2 = op.u.cpu_policy.nr_leaves;
+    l = find_leaf(leaves2, nr2, 1, XEN_CPUID_NO_SUBLEAF);
+    check_true("the domain's leaf 1: SSE3 gone, the rest as set",
+               l && l->c == l1->c && l->d == l1->d);
+
+    /* bad ones, each refused with Xen's code and where, changing nothing */
+    saved = leaves[0].a;
+    leaves[0].a = saved + 1;
+    check_rc("set_cpu_policy: a higher max leaf", set_policy(id, nr, 0, &op), -XEN_EINVAL);
+    check_true("  err_leaf 0, err_subleaf none", op.u.cpu_policy.err_leaf == 0 &&
+               op.u.cpu_policy.err_subleaf == XEN_CPUID_NO_SUBLEAF);
+    leaves[0].a = saved;
+    l1->c |= 1;                         /* would offer SSE3 again if taken */
+    saved = l1->subleaf;
+    l1->subleaf = 0;
+    check_rc("set_cpu_policy: leaf 1 with a subleaf", set_policy(id, nr, 0, &op), -XEN_ERANGE);
+    check_true("  err_leaf 1, err_subleaf 0",
+               op.u.cpu_policy.err_leaf == 1 && op.u.cpu_policy.err_subleaf == 0);
+    l1->subleaf = saved;
+    leaves[nr] = (xen_cpuid_leaf_t){ .leaf = 0x20, .subleaf = XEN_CPUID_NO_SUBLEAF };
+    check_rc("set_cpu_policy: leaf 0x20", set_policy(id, nr + 1, 0, &op), -XEN_ERANGE);
+    check_rc("set_cpu_policy: 121 leaves", set_policy(id, NR_LEAVES + 1, 0, &op), -XEN_E2BIG);
+    msrs[0] = (xen_msr_entry_t){ .idx = 0xce, .flags = 1 };
+    check_rc("set_cpu_policy: MSR flags", set_policy(id, 0, 1, &op), -XEN_EINVAL);
+    check_rc("  err_msr 0xce", op.u.cpu_policy.err_msr, 0xce);
+    msrs[0] = (xen_msr_entry_t){ .idx = 0x10 };
+    check_rc("set_cpu_policy: MSR 0x10", set_policy(id, 0, 1, &op), -XEN_ERANGE);
+    msrs[0] = (xen_msr_entry_t){ .idx = 0xce, .val = 1ULL << 31 };
+    check_rc("set_cpu_policy: PLATFORM_INFO faulting", set_policy(id, 0, 1, &op), -XEN_EINVAL);
+    msrs[0] = (xen_msr_entry_t){ .idx = 0xce, .val = 1ULL << 40 };
+    check_rc("set_cpu_policy: PLATFORM_INFO too wide", set_policy(id, 0, 1, &op), -XEN_EOVERFLOW);
+    check_rc("set_cpu_policy of the caller", set_policy(0, nr, 0, &op), -XEN_EINVAL);
+    op = (struct xen_domctl){ .cmd = XEN_DOMCTL_get_cpu_policy, .domain = id };
+    op.u.cpu_policy.nr_leaves = NR_LEAVES;
+    set_xen_guest_handle(op.u.cpu_policy.leaves, leaves2);
+    domctl(&op);
+    l = find_leaf(leaves2, op.u.cpu_policy.nr_leaves, 1, XEN_CPUID_NO_SUBLEAF);
+    check_true("after the refusals: SSE3 still gone", l && !(l->c & 1));
+
+    /* once it has been unpaused: fixed */
+    op = (struct xen_domctl){ .cmd = XEN_DOMCTL_unpausedomain, .domain = id2 };
+    check_rc("unpause the second domain (no vCPU up)", domctl(&op), 0);
+    check_rc("set_cpu_policy once unpaused", set_policy(id2, nr, 0, &op), -XEN_EEXIST);
+}
+
 /* Our own map, set and read back. */
 static void test_own_memory_map(void)
 {
@@ -332,6 +476,7 @@ void test_main(void)
     check_rc("createdomain a domid in use", create(&taken, 1), -XEN_EEXIST);
 
     test_created(id, id2);
+    test_cpu_policy(id, id2);
     test_own_memory_map();
 
     check_rc("destroydomain", destroy(id), 0);

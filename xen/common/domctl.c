@@ -307,7 +307,10 @@ long do_domctl(XEN_GUEST_HANDLE_PARAM(xen_domctl_t) u_domctl)
     case XEN_DOMCTL_unpausedomain:
         rc = d == caller ? -EINVAL : 0;
         if ( !rc )
+        {
+            d->creation_finished = true;
             domain_unpause(d);
+        }
         break;
 
     case XEN_DOMCTL_destroydomain:

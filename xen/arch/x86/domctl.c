@@ -18,6 +18,7 @@
 #include <public/domctl.h>
 #include <public/ext/dirty_stats.h>
 #include <public/ext/domain_memory.h>
+#include <asm/cpu-policy.h>
 #include <asm/hvm/hvm.h>
 #include <asm/processor.h>
 #include <asm/time.h>
@@ -242,6 +243,16 @@ long arch_do_domctl(struct xen_domctl *op, struct domain *d, bool *copyback)
     case XEN_DOMCTL_dirty_rearm:
         rc = paging_log_dirty_rearm(d, (struct xen_domctl_dirty_rearm *)&op->u);
         *copyback = !rc;
+        break;
+
+    case XEN_DOMCTL_get_cpu_policy:
+        rc = domctl_get_cpu_policy(d, &op->u.cpu_policy);
+        *copyback = !rc;
+        break;
+
+    case XEN_DOMCTL_set_cpu_policy:
+        rc = domctl_set_cpu_policy(d, &op->u.cpu_policy);
+        *copyback = rc && rc != -EFAULT;    /* err_leaf, err_subleaf, err_msr */
         break;
 
     case XEN_DOMCTL_gettscinfo:

@@ -98,6 +98,11 @@ struct domain {
     enum domain_state state;
     unsigned int     shutdown_code;  /* SHUTDOWN_* once shut down */
     unsigned int     pause_count;
+    /*
+     * First unpaused by the toolstack (XEN_DOMCTL_unpausedomain), as
+     * Xen's: its CPU policy is fixed from then on.
+     */
+    bool             creation_finished;
 
     /*
      * What the domain holds (docs/misc/security.md has the whole list):
