@@ -12,6 +12,8 @@
  *     settscinfo / gettscinfo; get/set_paging_mempool_size;
  *   memory_op XENMEM_set_memory_map (another domain's, and its own read
  *     back with XENMEM_memory_map);
+ *   multicall, as libxenctrl 4.17 sends memory_op (results per entry,
+ *     unknown and nested calls, an unmapped list);
  *   an unknown domctl and sysctl: -XEN_ENOSYS.
  * Then it destroys what it created.
  */
@@ -291,6 +293,40 @@ static void test_created(domid_t id, domid_t id2)
                  -XEN_ESRCH);
     }
 
+    /* vCPU and node affinity (libxl__build_pre sets both) */
+    {
+        uint8_t hard = 0x01, soft = 0xff, other = 0x02, none = 0, back = 0;
+
+        op = (struct xen_domctl){ .cmd = XEN_DOMCTL_setvcpuaffinity, .domain = id };
+        op.u.vcpuaffinity.vcpu = 1;
+        op.u.vcpuaffinity.flags = XEN_VCPUAFFINITY_HARD | XEN_VCPUAFFINITY_SOFT;
+        op.u.vcpuaffinity.cpumap_hard.nr_bits = 8;
+        op.u.vcpuaffinity.cpumap_soft.nr_bits = 8;
+        set_xen_guest_handle(op.u.vcpuaffinity.cpumap_hard.bitmap, &hard);
+        set_xen_guest_handle(op.u.vcpuaffinity.cpumap_soft.bitmap, &soft);
+        check_rc("setvcpuaffinity hard {0}, soft all", domctl(&op), 0);
+        check_true("setvcpuaffinity: the effective maps back", hard == 0x01 && (soft & 1));
+        set_xen_guest_handle(op.u.vcpuaffinity.cpumap_hard.bitmap, &other);
+        check_rc("setvcpuaffinity hard {1} (not where it runs)", domctl(&op), -XEN_EINVAL);
+        op.u.vcpuaffinity.vcpu = 2;
+        check_rc("setvcpuaffinity vCPU 2 of 2", domctl(&op), -XEN_EINVAL);
+        op.u.vcpuaffinity.vcpu = 0;
+        op.u.vcpuaffinity.flags = 0;
+        check_rc("setvcpuaffinity no flags", domctl(&op), -XEN_EINVAL);
+
+        op = (struct xen_domctl){ .cmd = XEN_DOMCTL_setnodeaffinity, .domain = id };
+        op.u.nodeaffinity.nodemap.nr_bits = 8;
+        set_xen_guest_handle(op.u.nodeaffinity.nodemap.bitmap, &hard);
+        check_rc("setnodeaffinity {0}", domctl(&op), 0);
+        set_xen_guest_handle(op.u.nodeaffinity.nodemap.bitmap, &none);
+        check_rc("setnodeaffinity {}", domctl(&op), -XEN_EINVAL);
+        op = (struct xen_domctl){ .cmd = XEN_DOMCTL_getnodeaffinity, .domain = id };
+        op.u.nodeaffinity.nodemap.nr_bits = 8;
+        set_xen_guest_handle(op.u.nodeaffinity.nodemap.bitmap, &back);
+        check_rc("getnodeaffinity", domctl(&op), 0);
+        check_rc("getnodeaffinity: node 0", back, 1);
+    }
+
     /* unknown domctl */
     op = (struct xen_domctl){ .cmd = XEN_DOMCTL_gdbsx_domstatus, .domain = id };
     check_rc("domctl gdbsx_domstatus: not here", domctl(&op), -XEN_ENOSYS);
@@ -340,6 +376,13 @@ static void test_cpu_policy(domid_t id, domid_t id2)
     check_rc("get_cpu_featureset host", sysctl(&s), 0);
     cpuid_count(1, 0, &mine);
     check_true("get_cpu_featureset: word 0 is leaf 1 EDX as we see it", fs[0] == mine.d);
+    {
+        struct xen_sysctl pi = { .cmd = XEN_SYSCTL_physinfo };
+
+        sysctl(&pi);
+        check_true("physinfo hw_cap: the featureset's first words",
+                   pi.u.physinfo.hw_cap[0] == fs[0] && pi.u.physinfo.hw_cap[5] == fs[5]);
+    }
     s.u.cpu_featureset.nr_features = 4;
     check_rc("get_cpu_featureset into 4 words", sysctl(&s), -XEN_ENOBUFS);
     check_rc("get_cpu_featureset: 4 written", s.u.cpu_featureset.nr_features, 4);
@@ -442,6 +485,35 @@ static void test_cpu_policy(domid_t id, domid_t id2)
     check_rc("set_cpu_policy once unpaused", set_policy(id2, nr, 0, &op), -XEN_EEXIST);
 }
 
+/* multicall: how libxenctrl 4.17 sends every memory_op */
+static void test_multicall(domid_t id)
+{
+    static xen_pfn_t gfn = 0x10;
+    static struct xen_memory_reservation r = { .nr_extents = 1 };
+    static multicall_entry_t mc[4];
+    struct xen_domctl op = { .cmd = XEN_DOMCTL_max_mem, .domain = id };
+
+    op.u.max_mem.max_memkb = 1024;
+    check_rc("max_mem 1 MiB", domctl(&op), 0);
+    r.domid = id;
+    set_xen_guest_handle(r.extent_start, &gfn);
+    mc[0] = (multicall_entry_t){ .op = __HYPERVISOR_xen_version, .result = 0xdead,
+                                 .args = { XENVER_version } };
+    mc[1] = (multicall_entry_t){ .op = __HYPERVISOR_memory_op, .result = 0xdead,
+                                 .args = { XENMEM_populate_physmap, (unsigned long)&r } };
+    mc[2] = (multicall_entry_t){ .op = 60, .result = 0xdead };
+    mc[3] = (multicall_entry_t){ .op = __HYPERVISOR_multicall, .result = 0xdead,
+                                 .args = { (unsigned long)mc, 1 } };
+    check_rc("multicall of 4", hypercall6(__HYPERVISOR_multicall, (unsigned long)mc, 4, 0, 0, 0), 0);
+    check_rc("  xen_version: 4.17", mc[0].result, (4 << 16) | 17);
+    check_rc("  populate_physmap of the new domain: 1 extent", mc[1].result, 1);
+    check_rc("  hypercall 60", (long)mc[2].result, -XEN_ENOSYS);
+    check_rc("  a nested multicall", (long)mc[3].result, -XEN_EINVAL);
+    check_rc("multicall of 0", hypercall6(__HYPERVISOR_multicall, (unsigned long)mc, 0, 0, 0, 0), 0);
+    check_rc("multicall from an unmapped list",
+             hypercall6(__HYPERVISOR_multicall, 0x8000000000UL, 1, 0, 0, 0), -XEN_EFAULT);
+}
+
 /* Our own map, set and read back. */
 static void test_own_memory_map(void)
 {
@@ -477,6 +549,7 @@ void test_main(void)
 
     test_created(id, id2);
     test_cpu_policy(id, id2);
+    test_multicall(id);
     test_own_memory_map();
 
     check_rc("destroydomain", destroy(id), 0);

@@ -148,6 +148,75 @@ static int getvcpuaffinity(const struct domain *d,
     return rc;
 }
 
+/*
+ * Whether bit 'bit' is set in a caller's xenctl_bitmap (Xen's
+ * xenctl_bitmap_to_bitmap reads it the same way: bits past nr_bits are
+ * clear).  -EFAULT if it cannot be read.
+ */
+static int xenctl_test_bit(const struct xenctl_bitmap *b, unsigned int bit, bool *set)
+{
+    uint8_t byte;
+
+    *set = false;
+    if ( bit >= b->nr_bits )
+        return 0;
+    if ( copy_from_guest_offset(&byte, b->bitmap, bit / 8, 1) )
+        return -EFAULT;
+    *set = byte & (1U << (bit % 8));
+    return 0;
+}
+
+/*
+ * XEN_DOMCTL_setvcpuaffinity: the scheduler runs every vCPU on the boot
+ * CPU (vcpu_processor), so a hard affinity is taken only if it contains
+ * that CPU (-EINVAL otherwise: it could not be honoured; Xen refuses one
+ * with no online CPU); a soft one is always taken, as in Xen.  Nothing
+ * changes; the effective maps go back, as Xen returns them.
+ */
+static int setvcpuaffinity(const struct domain *d, struct xen_domctl_vcpuaffinity *va)
+{
+    const unsigned int f = XEN_VCPUAFFINITY_HARD | XEN_VCPUAFFINITY_SOFT;
+    bool set;
+    int rc;
+
+    if ( va->vcpu >= d->max_vcpus )
+        return -EINVAL;
+    if ( !d->vcpu[va->vcpu] )
+        return -ESRCH;
+    if ( !(va->flags & f) || (va->flags & ~(f | XEN_VCPUAFFINITY_FORCE)) )
+        return -EINVAL;
+    if ( va->flags & XEN_VCPUAFFINITY_HARD )
+    {
+        if ( (rc = xenctl_test_bit(&va->cpumap_hard, vcpu_processor(d->vcpu[va->vcpu]), &set)) )
+            return rc;
+        if ( !set )
+            return -EINVAL;
+    }
+    va->flags &= f;                             /* FORCE: nothing to break here */
+    return getvcpuaffinity(d, va);
+}
+
+/*
+ * XEN_DOMCTL_setnodeaffinity / getnodeaffinity: one node, 0.  A map
+ * without it is refused (-EINVAL, as Xen for a map with no online node).
+ */
+static int setnodeaffinity(struct xen_domctl_nodeaffinity *na)
+{
+    bool set;
+    int rc = xenctl_test_bit(&na->nodemap, 0, &set);
+
+    return rc ?: (set ? 0 : -EINVAL);
+}
+
+static int getnodeaffinity(struct xen_domctl_nodeaffinity *na)
+{
+    cpumask_t node0;
+
+    cpumask_clear(&node0);
+    cpumask_set_cpu(0, &node0);                 /* bit 0: node 0 */
+    return cpumask_to_xenctl_bitmap(&na->nodemap, &node0);
+}
+
 int fill_domaininfo_from(domid_t first, struct xen_domctl_getdomaininfo *info)
 {
     struct domain *d;
@@ -363,6 +432,18 @@ long do_domctl(XEN_GUEST_HANDLE_PARAM(xen_domctl_t) u_domctl)
 
     case XEN_DOMCTL_getvcpuaffinity:
         rc = getvcpuaffinity(d, &op.u.vcpuaffinity);
+        break;
+
+    case XEN_DOMCTL_setvcpuaffinity:
+        rc = setvcpuaffinity(d, &op.u.vcpuaffinity);
+        break;
+
+    case XEN_DOMCTL_setnodeaffinity:
+        rc = setnodeaffinity(&op.u.nodeaffinity);
+        break;
+
+    case XEN_DOMCTL_getnodeaffinity:
+        rc = getnodeaffinity(&op.u.nodeaffinity);
         break;
 
     case XEN_DOMCTL_get_paging_mempool_size:

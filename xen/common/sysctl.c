@@ -16,6 +16,7 @@
 #include <xen/string.h>
 #include <public/sysctl.h>
 #include <asm/config.h>
+#include <asm/cpu-policy.h>
 #include <asm/smp.h>
 #include <asm/time.h>
 
@@ -45,6 +46,8 @@ static int readconsole(struct xen_sysctl_readconsole *rc)
 
 static void physinfo(struct xen_sysctl_physinfo *pi)
 {
+    uint32_t fs[FEATURESET_NR_ENTRIES];
+
     memset(pi, 0, sizeof(*pi));
     /* As Xen: the boot CPU's siblings and package, the online CPUs, one node. */
     pi->threads_per_core = cpumask_weight(&per_cpu(cpu_sibling_mask, 0));
@@ -60,6 +63,9 @@ static void physinfo(struct xen_sysctl_physinfo *pi)
     pi->total_pages = total_pages();
     pi->free_pages = avail_pages();
     pi->max_mfn = DIRECTMAP_SIZE >> PAGE_SHIFT;
+    /* As Xen: the host featureset's first words (xl info's hw_caps). */
+    cpu_policy_featureset(fs);
+    memcpy(pi->hw_cap, fs, sizeof(pi->hw_cap));
 }
 
 static int getdomaininfolist(struct xen_sysctl_getdomaininfolist *gl)

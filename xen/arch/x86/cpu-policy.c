@@ -205,26 +205,13 @@ static int serialise(struct vcpu *v, XEN_GUEST_HANDLE_64(xen_cpuid_leaf_t) leave
 
 /* ---- the calls ---------------------------------------------------------- */
 
-/*
- * XEN_SYSCTL_get_cpu_featureset: the 14 words of Xen 4.17's featureset,
- * from the policy's leaves (every index the same; above 5: -EINVAL); a
- * NULL buffer asks their number; a shorter buffer gets what fits and
- * -ENOBUFS, as Xen.
- */
-int sysctl_get_cpu_featureset(struct xen_sysctl_cpu_featureset *fs)
+/* The featureset words from the policy's leaves, in Xen 4.17's order. */
+void cpu_policy_featureset(uint32_t words[FEATURESET_NR_ENTRIES])
 {
-    uint32_t words[FEATURESET_NR_ENTRIES] = { 0 };
     const struct vcpu *v = &policy_vcpu;
     struct cpuid_leaf l;
-    unsigned int nr;
 
-    if ( guest_handle_is_null(fs->features) )
-    {
-        fs->nr_features = FEATURESET_NR_ENTRIES;
-        return 0;
-    }
-    if ( fs->index > XEN_SYSCTL_cpu_featureset_hvm_max )
-        return -EINVAL;
+    memset(words, 0, FEATURESET_NR_ENTRIES * sizeof(*words));
     guest_cpuid(v, 1, 0, &l);
     words[0] = l.d;
     words[1] = l.c;
@@ -248,7 +235,27 @@ int sysctl_get_cpu_featureset(struct xen_sysctl_cpu_featureset *fs)
     words[11] = l.a;
     guest_cpuid(v, 7, 2, &l);
     words[13] = l.d;
+}
 
+/*
+ * XEN_SYSCTL_get_cpu_featureset: the 14 words of Xen 4.17's featureset,
+ * from the policy's leaves (every index the same; above 5: -EINVAL); a
+ * NULL buffer asks their number; a shorter buffer gets what fits and
+ * -ENOBUFS, as Xen.
+ */
+int sysctl_get_cpu_featureset(struct xen_sysctl_cpu_featureset *fs)
+{
+    uint32_t words[FEATURESET_NR_ENTRIES];
+    unsigned int nr;
+
+    if ( guest_handle_is_null(fs->features) )
+    {
+        fs->nr_features = FEATURESET_NR_ENTRIES;
+        return 0;
+    }
+    if ( fs->index > XEN_SYSCTL_cpu_featureset_hvm_max )
+        return -EINVAL;
+    cpu_policy_featureset(words);
     nr = min_t(uint32_t, fs->nr_features, FEATURESET_NR_ENTRIES);
     if ( copy_to_guest(fs->features, words, nr) )
         return -EFAULT;

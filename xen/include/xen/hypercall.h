@@ -58,6 +58,10 @@ void arch_get_domain_info(const struct domain *d, struct xen_domctl_getdomaininf
 /* XEN_DOMCTL_{get,set}_paging_mempool_size, in bytes (Xen's names). */
 int arch_get_paging_mempool_size(struct domain *d, uint64_t *size);
 int arch_set_paging_mempool_size(struct domain *d, uint64_t size);
+/* multicall (common/multicall.c) and one entry of it (the arch's dispatch). */
+struct multicall_entry;
+long do_multicall(XEN_GUEST_HANDLE_PARAM(multicall_entry_t) call_list, unsigned int nr_calls);
+bool arch_do_multicall_call(struct multicall_entry *call);
 long do_dm_op(domid_t domid, unsigned int nr_bufs,
               XEN_GUEST_HANDLE_PARAM(xen_dm_op_buf_t) bufs);
 long do_event_channel_op(int cmd, XEN_GUEST_HANDLE_PARAM(void) arg);

@@ -46,6 +46,8 @@ struct xen_sysctl_cpu_featureset;
 /* Clear what d's policy hides from CPUID(leaf, subleaf). */
 void cpu_policy_apply(const struct domain *d, uint32_t leaf, uint32_t subleaf,
                       struct cpuid_leaf *res);
+/* The policy's featureset words (physinfo's hw_cap: the first 8). */
+void cpu_policy_featureset(uint32_t words[FEATURESET_NR_ENTRIES]);
 int sysctl_get_cpu_featureset(struct xen_sysctl_cpu_featureset *fs);
 int sysctl_get_cpu_policy(struct xen_sysctl_cpu_policy *cp);
 int domctl_get_cpu_policy(struct domain *d, struct xen_domctl_cpu_policy *cp);
