@@ -20,6 +20,7 @@
 #include "test.h"
 #include "check.h"
 #include "public/domctl.h"
+#include "public/hvm/save.h"
 #include "public/memory.h"
 #include "public/sysctl.h"
 
@@ -514,6 +515,109 @@ static void test_multicall(domid_t id)
              hypercall6(__HYPERVISOR_multicall, 0x8000000000UL, 1, 0, 0, 0), -XEN_EFAULT);
 }
 
+/* The HVM context libxenguest's PVH builder reads and writes: MTRR records. */
+static void test_mtrr_context(domid_t id)
+{
+    static uint8_t ctx[8192];
+    struct xen_domctl op = { .cmd = XEN_DOMCTL_gethvmcontext, .domain = id };
+    struct hvm_save_descriptor *d;
+    struct hvm_hw_mtrr *m = NULL;
+    uint32_t off = 0, n_mtrr = 0;
+    static struct {
+        struct hvm_save_descriptor hd;
+        struct hvm_save_header h;
+        struct hvm_save_descriptor md;
+        struct hvm_hw_mtrr m;
+        struct hvm_save_descriptor ed;
+    } __attribute__((packed)) set;
+
+    check_rc("gethvmcontext: size query", domctl(&op), 0);
+    check_true("gethvmcontext: room for 2 MTRR records",
+               op.u.hvmcontext.size <= sizeof(ctx) && op.u.hvmcontext.size >= 2 * sizeof(*m));
+    set_xen_guest_handle(op.u.hvmcontext.buffer, ctx);
+    op.u.hvmcontext.size = sizeof(ctx);
+    check_rc("gethvmcontext", domctl(&op), 0);
+    while ( off + sizeof(*d) <= op.u.hvmcontext.size )
+    {
+        d = (void *)(ctx + off);
+        if ( d->typecode == 14 )
+        {
+            n_mtrr++;
+            if ( d->instance == 0 )
+                m = (void *)(d + 1);
+        }
+        if ( d->typecode == 1 )
+            memcpy(&set.h, d + 1, sizeof(set.h));
+        off += sizeof(*d) + d->length;
+    }
+    check_rc("gethvmcontext: one MTRR record per vCPU", n_mtrr, 2);
+    check_true("MTRR record 0: 8 variable ranges, PAT's reset value",
+               m && (m->msr_mtrr_cap & 0xff) == 8 && m->msr_pat_cr == 0x0007040600070406ULL);
+    if ( !m )
+        return;
+    /* As vcpu_hvm(): HEADER, MTRR (write-back, enabled) for vCPU 1, END. */
+    set.hd = (struct hvm_save_descriptor){ 1, 0, sizeof(set.h) };
+    set.md = (struct hvm_save_descriptor){ 14, 1, sizeof(set.m) };
+    set.m = *m;
+    set.m.msr_mtrr_def_type = 6 | (1u << 11);
+    set.ed = (struct hvm_save_descriptor){ 0, 0, 0 };
+    op = (struct xen_domctl){ .cmd = XEN_DOMCTL_sethvmcontext, .domain = id };
+    set_xen_guest_handle(op.u.hvmcontext.buffer, (uint8_t *)&set);
+    op.u.hvmcontext.size = sizeof(set);
+    check_rc("sethvmcontext: HEADER, MTRR 1, END", domctl(&op), 0);
+    set.m.msr_mtrr_def_type = 2;            /* type 2: reserved */
+    check_rc("sethvmcontext: an MTRR default type 2", domctl(&op), -XEN_EINVAL);
+    set.m.msr_mtrr_def_type = 6 | (1u << 11);
+    set.m.msr_mtrr_cap = 4;
+    check_rc("sethvmcontext: 4 variable ranges", domctl(&op), -XEN_EINVAL);
+    set.m.msr_mtrr_cap = m->msr_mtrr_cap;
+    set.md.instance = 2;
+    check_rc("sethvmcontext: MTRR of vCPU 2 of 2", domctl(&op), -XEN_EINVAL);
+    op = (struct xen_domctl){ .cmd = XEN_DOMCTL_gethvmcontext, .domain = id };
+    set_xen_guest_handle(op.u.hvmcontext.buffer, ctx);
+    op.u.hvmcontext.size = sizeof(ctx);
+    domctl(&op);
+    for ( off = 0, m = NULL; off + sizeof(*d) <= op.u.hvmcontext.size; off += sizeof(*d) + d->length )
+    {
+        d = (void *)(ctx + off);
+        if ( d->typecode == 14 && d->instance == 1 )
+            m = (void *)(d + 1);
+    }
+    check_true("vCPU 1's MTRRs: write-back, enabled (the refused loads changed nothing)",
+               m && m->msr_mtrr_def_type == (6 | (1u << 11)));
+
+    /* vcpu_hvm()'s BSP record: flat 32-bit protected mode, rflags 0. */
+    {
+        static struct {
+            struct hvm_save_descriptor hd;
+            struct hvm_save_header h;
+            struct hvm_save_descriptor cd;
+            struct hvm_hw_cpu c;
+            struct hvm_save_descriptor ed;
+        } __attribute__((packed)) bsp;
+
+        bsp.hd = set.hd;
+        bsp.h = set.h;
+        bsp.cd = (struct hvm_save_descriptor){ 2, 0, sizeof(bsp.c) };
+        bsp.c.cs_limit = bsp.c.ds_limit = bsp.c.es_limit = bsp.c.ss_limit = ~0u;
+        bsp.c.tr_limit = 0x67;
+        bsp.c.cs_arbytes = 0xc9b;
+        bsp.c.ds_arbytes = bsp.c.es_arbytes = bsp.c.ss_arbytes = 0xc93;
+        bsp.c.tr_arbytes = 0x8b;
+        bsp.c.cr0 = 0x11;                   /* PE | ET */
+        bsp.c.rip = 0x100000;
+        bsp.c.dr6 = 0xffff0ff0;
+        bsp.c.dr7 = 0x400;
+        bsp.ed = (struct hvm_save_descriptor){ 0, 0, 0 };
+        op = (struct xen_domctl){ .cmd = XEN_DOMCTL_sethvmcontext, .domain = id };
+        set_xen_guest_handle(op.u.hvmcontext.buffer, (uint8_t *)&bsp);
+        op.u.hvmcontext.size = sizeof(bsp);
+        check_rc("sethvmcontext: libxenguest's BSP record (rflags 0)", domctl(&op), 0);
+        bsp.c.rflags = 1u << 3;             /* reserved */
+        check_rc("sethvmcontext: rflags bit 3", domctl(&op), -XEN_EINVAL);
+    }
+}
+
 /* Our own map, set and read back. */
 static void test_own_memory_map(void)
 {
@@ -550,6 +654,7 @@ void test_main(void)
     test_created(id, id2);
     test_cpu_policy(id, id2);
     test_multicall(id);
+    test_mtrr_context(id);
     test_own_memory_map();
 
     check_rc("destroydomain", destroy(id), 0);

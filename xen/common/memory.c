@@ -702,6 +702,9 @@ long do_memory_op(unsigned long cmd, XEN_GUEST_HANDLE_PARAM(void) arg)
         return add_to_physmap(guest_handle_cast(arg, xen_add_to_physmap_t));
     case XENMEM_acquire_resource:
         return acquire_resource(guest_handle_cast(arg, xen_mem_acquire_resource_t));
+    case XENMEM_get_sharing_freed_pages:
+    case XENMEM_get_sharing_shared_pages:
+        return 0;                   /* no memory sharing: none (Xen without it) */
     case XENMEM_set_memory_map:
         if ( start_extent )
             return -EINVAL;
