@@ -27,6 +27,7 @@ match "Debian's xl info: xen_major" '^xen_major +: 4$' $dxl info
 match "Debian's xl info: xen_scheduler credit2" '^xen_scheduler +: credit2$' $dxl info
 match "Debian's xl info: nr_cpus" '^nr_cpus +: [1-9]' $dxl info
 match "Debian's xl info: free_cpus 0 (all in Pool-0)" '^free_cpus +: 0$' $dxl info
+match "our xl info: xen_scheduler credit2 too" '^xen_scheduler +: credit2$' xl info
 shown "Debian's xl list" $dxl list
 match "Debian's xl list: Domain-0" '^Domain-0 +0 ' $dxl list
 match "Debian's xl cpupool-list: Pool-0" '^Pool-0 +[1-9][0-9]* +credit2 ' $dxl cpupool-list
@@ -47,6 +48,11 @@ match "our xl list: Debian's debxl (names from xenstore)" "^debxl +$d " xl list
 match "xenstore: debxl's name" '^debxl$' xenstore-read /local/domain/$d/name
 match "Debian's xl vcpu-list: debxl" "^debxl +$d +0 " $dxl vcpu-list debxl
 match "Debian's xl sched-credit2: debxl's weight" "^debxl +$d +256 " $dxl sched-credit2 -d debxl
+run "Debian's xl pause debxl" $dxl pause debxl
+match "Debian's xl list: debxl paused" '^debxl +[0-9]+ +[0-9]+ +[0-9]+ +..p' $dxl list
+match "our xl list: debxl paused too" '^debxl +[0-9]+ +[0-9]+ +[0-9]+ +..p' xl list
+run "Debian's xl unpause debxl" $dxl unpause debxl
+match "Debian's xl list: debxl not paused" '^debxl +[0-9]+ +[0-9]+ +[0-9]+ +..-' $dxl list
 dxl_run "Debian's xl destroy debxl" $dxl destroy debxl
 nomatch "Debian's xl list: debxl is gone" '^debxl ' $dxl list
 nomatch "our xl list: debxl is gone" '^debxl ' xl list
