@@ -171,10 +171,14 @@ void test_main(void)
         xtf_failure("Fail: gethvmcontext size: %d\n", rc);
     else
     {
+        /* What was set, and the vCPU's MTRR record (one per vCPU, as Xen). */
+        const unsigned long want = n + sizeof(struct hvm_save_descriptor) +
+                                   sizeof(struct hvm_hw_mtrr);
+
         rc = xc_domain_hvm_getcontext(xch, domid, back, sizeof(back));
-        if ( rc != (int)n )
+        if ( rc != (int)want )
             xtf_failure("Fail: gethvmcontext returned %d bytes, expected %lu\n",
-                        rc, (unsigned long)n);
+                        rc, want);
         else
         {
             const struct hvm_hw_cpu *c = (const void *)(back + 2 * sizeof(struct hvm_save_descriptor) +

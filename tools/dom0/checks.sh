@@ -8,7 +8,7 @@
 # Exits non-zero if any check failed.
 #
 # xenpml.checks=SECTION,... on Linux's command line runs only those
-# sections (base, top, logdirty, migrate, hcall, xenstore, domu; default
+# sections (base, top, logdirty, migrate, hcall, xenstore, debxl, domu; default
 # all): for working on one of them (DOM0_CMDLINE=... tools/dom0/run-dom0.sh).
 # domu (checks-domu.sh, Debian's Linux as a domU) is there only in an
 # initramfs made with mk-initramfs.sh -L (the default; DOM0_LINUX_DOMU=0
@@ -191,6 +191,8 @@ want migrate && . /etc/dom0/checks-migrate.sh
 want hcall && . /etc/dom0/checks-hcall-buffer.sh
 # --- Xen's xenstored and xenconsoled (checks-xenstore.sh) ---
 want xenstore && . /etc/dom0/checks-xenstore.sh
+# --- Debian's own xl (checks-debian-xl.sh) ---
+want debxl && . /etc/dom0/checks-debian-xl.sh
 # --- Debian's Linux as a domU (checks-domu.sh, with -L only) ---
 if want domu && [ -f /etc/dom0/checks-domu.sh ]; then
     . /etc/dom0/checks-domu.sh

@@ -10,6 +10,11 @@
 #                     for libxenctrl.so.4.17, libxencall1, libxenevtchn1,
 #                     libxengnttab1, libxenforeignmemory1, libxendevicemodel1,
 #                     libxentoolcore1, libxentoollog1), all of one version;
+#                     and Debian's own xl (xen-utils-4.17) with what it links
+#                     (libxenmisc4.17's libxenlight, libxlutil, libxenguest;
+#                     libxenhypfs1; libyajl, libuuid, liblzma, libzstd, libz
+#                     and libgcc_s (which glibc loads for pthread_cancel)
+#                     from the build host, Debian 12, as libc);
 #   dpkg -x           each into DIR/xen (never dpkg -i), keeping only the
 #                     programs named below and the libraries;
 #   readelf           checks that every library a kept program needs, directly
@@ -27,8 +32,14 @@
 #   xen/usr/lib/xen-4.17/bin/  xenstored, xenconsoled, xenconsole
 #   xen/usr/bin/xenstore       xenstore-utils' program (xenstore-read, -ls... by name)
 #   xen/usr/lib/x86_64-linux-gnu/  the Xen libraries, with their soname links
+#   xen/usr/lib/xen-4.17/bin/xl    Debian's xl (mk-initramfs.sh puts it at
+#                              /usr/lib/xen-4.17/bin/xl, run through
+#                              /usr/lib/debian-xen/bin/xl: ours stays xl)
 #   xen.env                    XEN_UTILS_VERSION=..., XEN_LIBS="the sonames the
-#                              programs need", XENSTORE_TOOLS="xenstore-read ..."
+#                              programs need", XENSTORE_TOOLS="xenstore-read ...",
+#                              DEBIAN_XL_LIBS="the sonames Debian's xl needs"
+#                              (libc's aside), HOST_LIBS="those of them taken
+#                              from the build host"
 
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -49,11 +60,19 @@ PROGRAMS="usr/lib/xen-4.17/bin/xenstored usr/lib/xen-4.17/bin/xenconsoled
           usr/lib/xen-4.17/bin/xenconsole usr/bin/xenstore"
 PACKAGES="xen-utils-4.17 xenstore-utils libxenstore4 libxenmisc4.17 libxencall1
           libxenevtchn1 libxengnttab1 libxenforeignmemory1 libxendevicemodel1
-          libxentoolcore1 libxentoollog1"
+          libxentoolcore1 libxentoollog1 libxenhypfs1"
+# Debian's xl: not one of PROGRAMS (XEN_LIBS stays what the daemons need).
+DEBIAN_XL=usr/lib/xen-4.17/bin/xl
+# What Debian's xl links that no Xen package holds: the build host's.
+HOST_OK="libyajl.so.2 libuuid.so.1 liblzma.so.5 libzstd.so.1 libz.so.1"
+# What glibc loads for it at run time (pthread_cancel: "libgcc_s.so.1 must
+# be installed"; xl create aborts without it): the build host's too.
+XL_DLOPEN="libgcc_s.so.1"
 
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
-if [ -s "$dir/xen.env" ] && [ -x "$dir/xen/usr/lib/xen-4.17/bin/xenstored" ]; then
+if [ -s "$dir/xen.env" ] && [ -x "$dir/xen/usr/lib/xen-4.17/bin/xenstored" ] &&
+   [ -x "$dir/xen/$DEBIAN_XL" ] && grep -q '^HOST_LIBS=.*libgcc_s' "$dir/xen.env"; then
     say "cached in ${dir#$ROOT/}: $(tr '\n' ' ' < "$dir/xen.env")"
     exit 0
 fi
@@ -90,7 +109,7 @@ for p in $PACKAGES; do
 done
 # Keep the programs and the libraries; drop the rest (the shim, pygrub...).
 mkdir -p "$dir/xen"
-for f in $PROGRAMS; do
+for f in $PROGRAMS $DEBIAN_XL; do
     [ -f "$dir/xen.tmp/$f" ] || die "no $f in the packages"
     mkdir -p "$dir/xen/$(dirname "$f")"
     cp -a "$dir/xen.tmp/$f" "$dir/xen/$f"
@@ -104,6 +123,7 @@ done
 [ -n "$tools" ] || die "xenstore-utils has no xenstore-read"
 mkdir -p "$dir/xen/usr/lib/x86_64-linux-gnu"
 cp -a "$dir"/xen.tmp/usr/lib/x86_64-linux-gnu/libxen*.so* "$dir/xen/usr/lib/x86_64-linux-gnu/"
+cp -a "$dir"/xen.tmp/usr/lib/x86_64-linux-gnu/libxlutil.so* "$dir/xen/usr/lib/x86_64-linux-gnu/"
 rm -rf "$dir/xen.tmp"
 
 # Every library needed, directly or through another one, is either here or
@@ -130,9 +150,42 @@ while [ -n "$todo" ]; do
     done
 done
 
+# Debian's xl: the same walk; what no package holds must be one of HOST_OK
+# and on the build host (ldconfig knows it).
+hostlib() { ldconfig -p | sed -n "s/^\t$1 (libc6,x86-64) => //p" | head -n 1; }
+todo=$dir/xen/$DEBIAN_XL
+xlseen=
+hostlibs=
+while [ -n "$todo" ]; do
+    set -- $todo
+    f=$1; shift; todo="$*"
+    for n in $(needed "$f"); do
+        case " $xlseen libc.so.6 ld-linux-x86-64.so.2 " in *" $n "*) continue ;; esac
+        xlseen="$xlseen $n"
+        if [ -e "$lib/$n" ]; then
+            todo="$todo $lib/$n"
+        else
+            case " $HOST_OK " in
+            *" $n "*) h=$(hostlib "$n")
+                      [ -n "$h" ] || die "Debian's xl needs $n: not on this host (apt-get install it)"
+                      hostlibs="$hostlibs $n"
+                      todo="$todo $h" ;;
+            *) die "Debian's xl needs $n, which no fetched package holds" ;;
+            esac
+        fi
+    done
+done
+for n in $XL_DLOPEN; do
+    [ -n "$(hostlib "$n")" ] || die "Debian's xl needs $n at run time: not on this host"
+    xlseen="$xlseen $n"
+    hostlibs="$hostlibs $n"
+done
+
 {
     echo "XEN_UTILS_VERSION=$ver"
     echo "XEN_LIBS=\"$(echo $seen)\""
     echo "XENSTORE_TOOLS=\"$(echo $tools)\""
+    echo "DEBIAN_XL_LIBS=\"$(echo $xlseen)\""
+    echo "HOST_LIBS=\"$(echo $hostlibs)\""
 } > "$dir/xen.env"
 say "$(tr '\n' ' ' < "$dir/xen.env")"

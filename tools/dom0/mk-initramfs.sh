@@ -26,6 +26,9 @@
 #   /lib/x86_64-linux-gnu/libc.so.6, /lib64/ld-linux-x86-64.so.2
 #                                the build host's glibc (Debian 12's) for them
 #                                (tools/dom0/fetch-xen-utils.sh)
+#   /usr/lib/xen-4.17/bin/xl     Debian's own xl, unmodified, run as
+#   /usr/lib/debian-xen/bin/xl   (tools/dom0/debian-xl) on Debian's libraries
+#                                in /usr/lib/debian-xen/lib (checks-debian-xl.sh)
 #   /usr/lib/xen-pml/*.elf       the domU test kernels to `xl create` from
 #   /etc/xen/*.cfg               their xl configurations (tools/dom0/etc/)
 #   /dev/console                 for init's standard streams
@@ -79,6 +82,7 @@ die() { echo "mk-initramfs: $*" >&2; exit 1; }
 . "$dir/kernel.env"
 [ -s "$dir/xen.env" ] || die "no Xen daemons in $dir: run tools/dom0/fetch-xen-utils.sh"
 . "$dir/xen.env"
+: "${DEBIAN_XL_LIBS:?no Debian xl in $dir/xen.env: run tools/dom0/fetch-xen-utils.sh}"
 mods=$dir/kernel/lib/modules/$KVER/kernel/drivers/xen
 bb=$dir/busybox/bin/busybox
 xl=$ROOT/tools/xl/xl.static
@@ -163,7 +167,7 @@ parents() {
         echo "file /etc/dom0/checks.sh $ROOT/tools/dom0/checks.sh 0755 0 0"
         # Exactness and migration: the checks, the checkers.
         for f in checks-logdirty.sh checks-migrate.sh checks-hcall-buffer.sh \
-                 checks-top-screen.sh checks-xenstore.sh; do
+                 checks-top-screen.sh checks-xenstore.sh checks-debian-xl.sh; do
             echo "file /etc/dom0/$f $ROOT/tools/dom0/$f 0644 0 0"
         done
         echo "file /usr/sbin/xen-logdirty-check $stage/xen-logdirty-check 0755 0 0"
@@ -204,6 +208,26 @@ parents() {
                    entry file "$f" "$(readlink -f "$f")" 0755 0 0 ;;
         *) entry file /usr/lib/x86_64-linux-gnu/$l \
                  "$(readlink -f "$dir/xen/usr/lib/x86_64-linux-gnu/$l")" 0755 0 0 ;;
+        esac
+    done
+    # Debian's own xl, unmodified, at Debian's path, with every library it
+    # links in /usr/lib/debian-xen/lib (links to the daemons' copies where
+    # they share one; the rest from the packages or, HOST_LIBS, the build
+    # host), run by /usr/lib/debian-xen/bin/xl (tools/dom0/debian-xl).
+    entry file /usr/lib/xen-4.17/bin/xl $xb/xl 0755 0 0
+    entry dir /usr/lib/debian-xen 0755 0 0
+    entry dir /usr/lib/debian-xen/bin 0755 0 0
+    entry dir /usr/lib/debian-xen/lib 0755 0 0
+    entry file /usr/lib/debian-xen/bin/xl $ROOT/tools/dom0/debian-xl 0755 0 0
+    for l in $DEBIAN_XL_LIBS; do
+        case " $XEN_LIBS " in
+        *" $l "*) entry slink /usr/lib/debian-xen/lib/$l /usr/lib/x86_64-linux-gnu/$l 0777 0 0 ;;
+        *) case " $HOST_LIBS " in
+           *" $l "*) f=$(ldconfig -p | sed -n "s/^\t$l (libc6,x86-64) => //p" | head -n 1) ;;
+           *) f=$dir/xen/usr/lib/x86_64-linux-gnu/$l ;;
+           esac
+           [ -e "$f" ] || die "no $l for Debian's xl: run tools/dom0/fetch-xen-utils.sh"
+           entry file /usr/lib/debian-xen/lib/$l "$(readlink -f "$f")" 0755 0 0 ;;
         esac
     done
     entry dir /lib64 0755 0 0

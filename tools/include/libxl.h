@@ -515,6 +515,7 @@ libxl_dominfo * libxl_list_domain(libxl_ctx*, int *nb_domain_out);
 void libxl_dominfo_list_free(libxl_dominfo *list, int nb_domain);
 
 int libxl_get_physinfo(libxl_ctx *ctx, libxl_physinfo *physinfo);
+libxl_scheduler libxl_get_scheduler(libxl_ctx *ctx);
 
 /*
  * Every vCPU of a domain (0 .. vcpu_max_id), as the hypervisor reports it

@@ -439,6 +439,7 @@ int xc_send_debug_keys(xc_interface *xch, const char *keys);
 typedef struct xen_sysctl_physinfo xc_physinfo_t;
 
 int xc_physinfo(xc_interface *xch, xc_physinfo_t *info);
+int xc_sched_id(xc_interface *xch, int *sched_id);
 
 /* return maximum number of cpus the hypervisor supports */
 int xc_get_max_cpus(xc_interface *xch);

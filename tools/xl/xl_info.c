@@ -365,6 +365,7 @@ static int output_physinfo(void)
 static int output_xeninfo(void)
 {
     const libxl_version_info *info = libxl_get_version_info(ctx);
+    libxl_scheduler sched;
 
     if (!info) {
         fprintf(stderr, "libxl_get_version_info failed.\n");
@@ -376,9 +377,12 @@ static int output_xeninfo(void)
     maybe_printf("xen_version            : %d.%d%s\n", info->xen_version_major,
                  info->xen_version_minor, info->xen_version_extra);
     maybe_printf("xen_caps               : %s\n", info->capabilities);
-    /* No XEN_SYSCTL_sched_id in this libxenctrl: the scheduler is ours. */
-    maybe_printf("xen_scheduler          : %s\n",
-                 libxl_scheduler_to_string(LIBXL_SCHEDULER_UNKNOWN));
+    sched = libxl_get_scheduler(ctx);
+    if (sched < 0) {
+        fprintf(stderr, "get_scheduler sysctl failed.\n");
+        return -1;
+    }
+    maybe_printf("xen_scheduler          : %s\n", libxl_scheduler_to_string(sched));
     maybe_printf("xen_pagesize           : %u\n", info->pagesize);
     maybe_printf("platform_params        : virt_start=0x%"PRIx64"\n",
                  info->virt_start);

@@ -180,6 +180,7 @@ struct domain *domain_create(domid_t domid, const char *name,
     watchdog_domain_init(d);
 
     d->shared_info_gfn = INVALID_GFN;
+    d->sched_weight = SCHED_DEFAULT_WEIGHT;
     if ( !(shinfo = alloc_xenheap_page()) )
         goto fail;
     share_xen_page_with_guest(d, virt_to_mfn(shinfo));

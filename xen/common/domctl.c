@@ -114,7 +114,7 @@ static int getvcpuinfo(const struct domain *d,
  * One CPU map into a caller's xenctl_bitmap (as Xen's
  * cpumask_to_xenctl_bitmap): the caller's nr_bits, bits past ours zero.
  */
-static int cpumask_to_xenctl(struct xenctl_bitmap *b, const cpumask_t *m)
+int cpumask_to_xenctl_bitmap(struct xenctl_bitmap *b, const cpumask_t *m)
 {
     uint8_t bytes[(NR_CPUS + 7) / 8] = { 0 };
     unsigned int n = (b->nr_bits + 7) / 8, cpu;
@@ -152,10 +152,79 @@ static int getvcpuaffinity(const struct domain *d,
     cpumask_clear(&hard);
     cpumask_set_cpu(vcpu_processor(d->vcpu[va->vcpu]), &hard);
     if ( va->flags & XEN_VCPUAFFINITY_HARD )
-        rc = cpumask_to_xenctl(&va->cpumap_hard, &hard);
+        rc = cpumask_to_xenctl_bitmap(&va->cpumap_hard, &hard);
     if ( !rc && (va->flags & XEN_VCPUAFFINITY_SOFT) )
-        rc = cpumask_to_xenctl(&va->cpumap_soft, &cpu_online_map);
+        rc = cpumask_to_xenctl_bitmap(&va->cpumap_soft, &cpu_online_map);
     return rc;
+}
+
+/*
+ * Whether bit 'bit' is set in a caller's xenctl_bitmap (Xen's
+ * xenctl_bitmap_to_bitmap reads it the same way: bits past nr_bits are
+ * clear).  -EFAULT if it cannot be read.
+ */
+static int xenctl_test_bit(const struct xenctl_bitmap *b, unsigned int bit, bool *set)
+{
+    uint8_t byte;
+
+    *set = false;
+    if ( bit >= b->nr_bits )
+        return 0;
+    if ( copy_from_guest_offset(&byte, b->bitmap, bit / 8, 1) )
+        return -EFAULT;
+    *set = byte & (1U << (bit % 8));
+    return 0;
+}
+
+/*
+ * XEN_DOMCTL_setvcpuaffinity: the scheduler runs every vCPU on the boot
+ * CPU (vcpu_processor), so a hard affinity is taken only if it contains
+ * that CPU (-EINVAL otherwise: it could not be honoured; Xen refuses one
+ * with no online CPU); a soft one is always taken, as in Xen.  Nothing
+ * changes; the effective maps go back, as Xen returns them.
+ */
+static int setvcpuaffinity(const struct domain *d, struct xen_domctl_vcpuaffinity *va)
+{
+    const unsigned int f = XEN_VCPUAFFINITY_HARD | XEN_VCPUAFFINITY_SOFT;
+    bool set;
+    int rc;
+
+    if ( va->vcpu >= d->max_vcpus )
+        return -EINVAL;
+    if ( !d->vcpu[va->vcpu] )
+        return -ESRCH;
+    if ( !(va->flags & f) || (va->flags & ~(f | XEN_VCPUAFFINITY_FORCE)) )
+        return -EINVAL;
+    if ( va->flags & XEN_VCPUAFFINITY_HARD )
+    {
+        if ( (rc = xenctl_test_bit(&va->cpumap_hard, vcpu_processor(d->vcpu[va->vcpu]), &set)) )
+            return rc;
+        if ( !set )
+            return -EINVAL;
+    }
+    va->flags &= f;                             /* FORCE: nothing to break here */
+    return getvcpuaffinity(d, va);
+}
+
+/*
+ * XEN_DOMCTL_setnodeaffinity / getnodeaffinity: one node, 0.  A map
+ * without it is refused (-EINVAL, as Xen for a map with no online node).
+ */
+static int setnodeaffinity(struct xen_domctl_nodeaffinity *na)
+{
+    bool set;
+    int rc = xenctl_test_bit(&na->nodemap, 0, &set);
+
+    return rc ?: (set ? 0 : -EINVAL);
+}
+
+static int getnodeaffinity(struct xen_domctl_nodeaffinity *na)
+{
+    cpumask_t node0;
+
+    cpumask_clear(&node0);
+    cpumask_set_cpu(0, &node0);                 /* bit 0: node 0 */
+    return cpumask_to_xenctl_bitmap(&na->nodemap, &node0);
 }
 
 int fill_domaininfo_from(domid_t first, struct xen_domctl_getdomaininfo *info)
@@ -171,13 +240,40 @@ int fill_domaininfo_from(domid_t first, struct xen_domctl_getdomaininfo *info)
     return -ESRCH;
 }
 
+/*
+ * The domid createdomain gives, as Xen: the one asked for if it is
+ * 1..DOMID_FIRST_RESERVED-1 (-EEXIST if taken); for 0 or anything from
+ * DOMID_FIRST_RESERVED up (xl asks 0x7FF4, DOMID_INVALID) the next free
+ * one after the last given, wrapping to 1; -ENOMEM if none is free.
+ * Called under the domctl lock (the rover is its state).
+ */
+static int createdomain_domid(domid_t *domid)
+{
+    static domid_t rover;
+    domid_t id = *domid;
+
+    if ( id > 0 && id < DOMID_FIRST_RESERVED )
+        return get_domain_by_id(id) ? -EEXIST : 0;
+    for ( id = rover + 1; id != rover; id++ )
+    {
+        if ( id >= DOMID_FIRST_RESERVED )
+            id = 1;
+        if ( !get_domain_by_id(id) )
+            break;
+    }
+    if ( id == rover )
+        return -ENOMEM;
+    rover = id;
+    *domid = id;
+    return 0;
+}
+
 /* XEN_DOMCTL_createdomain: an empty, paused PVH/HVM domain. */
 static int createdomain(domid_t *domid, const struct xen_domctl_createdomain *cfg)
 {
-    static domid_t rover = 1;
     struct domain *d;
     domid_t id = *domid;
-    unsigned int tries;
+    int rc;
 
     if ( (cfg->flags & ~(XEN_DOMCTL_CDF_hvm | XEN_DOMCTL_CDF_hap)) ||
          !(cfg->flags & XEN_DOMCTL_CDF_hvm) || !(cfg->flags & XEN_DOMCTL_CDF_hap) )
@@ -188,21 +284,8 @@ static int createdomain(domid_t *domid, const struct xen_domctl_createdomain *cf
                                   cfg->grant_opts) )
         return -EINVAL;             /* as Xen's sanitise_domain_config/grant_table_init */
 
-    if ( !id )
-    {
-        for ( tries = 0; tries < DOMID_FIRST_RESERVED; tries++, rover++ )
-        {
-            if ( !rover || rover >= DOMID_FIRST_RESERVED )
-                rover = 1;
-            if ( !get_domain_by_id(rover) )
-                break;
-        }
-        id = rover++;
-    }
-    else if ( id >= DOMID_FIRST_RESERVED )
-        return -EINVAL;
-    if ( get_domain_by_id(id) )
-        return -EEXIST;
+    if ( (rc = createdomain_domid(&id)) )
+        return rc;
 
     d = domain_create(id, "", cfg->max_vcpus, false, cfg);
     if ( !d )
@@ -230,6 +313,48 @@ static int resumedomain(struct domain *d)
         return -EINVAL;
     domain_resume(d);
     return 0;
+}
+
+/*
+ * XEN_DOMCTL_max_vcpus: since Xen 4.12 the vCPUs are made by createdomain,
+ * and this only confirms their number: -EINVAL unless it is the domain's
+ * max_vcpus, or for the caller itself.
+ */
+static int max_vcpus(const struct domain *d, const struct xen_domctl_max_vcpus *mv)
+{
+    if ( d == current->domain || mv->max != d->max_vcpus )
+        return -EINVAL;
+    return 0;
+}
+
+/*
+ * XEN_DOMCTL_scheduler_op, credit2's (SCHED_ID): getinfo and putinfo of
+ * the weight (0 in putinfo: unchanged) and cap (0: none; at most 100 per
+ * vCPU, -EINVAL beyond and nothing changed, where Xen's csched2_dom_cntl
+ * has set the weight already).  Another scheduler's id:
+ * -EINVAL (Xen's sched_adjust); per-vCPU parameters: -EINVAL (credit2
+ * has none).
+ */
+static int scheduler_op(struct domain *d, struct xen_domctl_scheduler_op *op)
+{
+    if ( op->sched_id != SCHED_ID )
+        return -EINVAL;
+    switch ( op->cmd )
+    {
+    case XEN_DOMCTL_SCHEDOP_getinfo:
+        op->u.credit2.weight = d->sched_weight;
+        op->u.credit2.cap = d->sched_cap;
+        return 0;
+    case XEN_DOMCTL_SCHEDOP_putinfo:
+        if ( op->u.credit2.cap > 100 * d->max_vcpus )
+            return -EINVAL;
+        if ( op->u.credit2.weight )
+            d->sched_weight = op->u.credit2.weight;
+        d->sched_cap = op->u.credit2.cap;   /* 0: no cap, as Xen */
+        return 0;
+    default:
+        return -EINVAL;
+    }
 }
 
 long do_domctl(XEN_GUEST_HANDLE_PARAM(xen_domctl_t) u_domctl)
@@ -282,7 +407,10 @@ long do_domctl(XEN_GUEST_HANDLE_PARAM(xen_domctl_t) u_domctl)
     case XEN_DOMCTL_unpausedomain:
         rc = d == caller ? -EINVAL : 0;
         if ( !rc )
+        {
+            d->creation_finished = true;
             domain_unpause(d);
+        }
         break;
 
     case XEN_DOMCTL_destroydomain:
@@ -323,6 +451,15 @@ long do_domctl(XEN_GUEST_HANDLE_PARAM(xen_domctl_t) u_domctl)
         break;
     }
 
+    case XEN_DOMCTL_max_vcpus:
+        rc = max_vcpus(d, &op.u.max_vcpus);
+        break;
+
+    case XEN_DOMCTL_scheduler_op:
+        rc = scheduler_op(d, &op.u.scheduler_op);
+        copyback = !rc;
+        break;
+
     case XEN_DOMCTL_getvcpuinfo:
         rc = getvcpuinfo(d, &op.u.getvcpuinfo);
         copyback = !rc;
@@ -330,6 +467,18 @@ long do_domctl(XEN_GUEST_HANDLE_PARAM(xen_domctl_t) u_domctl)
 
     case XEN_DOMCTL_getvcpuaffinity:
         rc = getvcpuaffinity(d, &op.u.vcpuaffinity);
+        break;
+
+    case XEN_DOMCTL_setvcpuaffinity:
+        rc = setvcpuaffinity(d, &op.u.vcpuaffinity);
+        break;
+
+    case XEN_DOMCTL_setnodeaffinity:
+        rc = setnodeaffinity(&op.u.nodeaffinity);
+        break;
+
+    case XEN_DOMCTL_getnodeaffinity:
+        rc = getnodeaffinity(&op.u.nodeaffinity);
         break;
 
     case XEN_DOMCTL_get_paging_mempool_size:

@@ -23,6 +23,9 @@
 #define gdprintk(d, fmt, ...) \
     printk(XENLOG_G_DEBUG "d%u: gnttab: " fmt, (d)->domain_id, ##__VA_ARGS__)
 
+/* smp_mb(): asm/system.h's (a full fence; xen/sched.h brings it now too). */
+#include <asm/system.h>
+
 /* The command's upper bits carry continuation state (part of the ABI: Xen's). */
 #define GNTTABOP_CONTINUATION_ARG_SHIFT 12
 #define GNTTABOP_CMD_MASK               ((1U << GNTTABOP_CONTINUATION_ARG_SHIFT) - 1)

@@ -35,6 +35,7 @@
 #include <xen/sched.h>
 #include <xen/xmalloc.h>
 #include <public/memory.h>
+#include <asm/hvm/hvm.h>
 #include <asm/mm.h>
 #include <asm/p2m.h>
 #include <asm/setup.h>
@@ -552,7 +553,8 @@ struct e820entry_packed {
  */
 static long memory_map(XEN_GUEST_HANDLE_PARAM(xen_memory_map_t) arg, bool machine)
 {
-    const struct domain *d = current->domain;
+    struct domain *d = current->domain;
+    struct hvm_memmap_table_entry own[HVM_MAX_MEMMAP];
     struct e820entry_packed e;
     struct xen_memory_map map;
     unsigned int i, n;
@@ -565,7 +567,13 @@ static long memory_map(XEN_GUEST_HANDLE_PARAM(xen_memory_map_t) arg, bool machin
     if ( machine )
         n = get_boot_info()->nr_e820;
     else
+    {
+        /* A snapshot: the toolstack may set it meanwhile. */
+        spin_lock(&d->arch.hvm.memmap_lock);
         n = d->arch.hvm.nr_memmap;
+        memcpy(own, d->arch.hvm.memmap, n * sizeof(*own));
+        spin_unlock(&d->arch.hvm.memmap_lock);
+    }
     if ( !n )
         return -ENOSYS;
     n = min(n, map.nr_entries);
@@ -580,9 +588,7 @@ static long memory_map(XEN_GUEST_HANDLE_PARAM(xen_memory_map_t) arg, bool machin
         }
         else
         {
-            const struct hvm_memmap_table_entry *m = &d->arch.hvm.memmap[i];
-
-            e.addr = m->addr; e.size = m->size; e.type = m->type;
+            e.addr = own[i].addr; e.size = own[i].size; e.type = own[i].type;
         }
         if ( copy_to_guest_offset(map.buffer, i, &e, 1) )
             return -EFAULT;
@@ -590,6 +596,41 @@ static long memory_map(XEN_GUEST_HANDLE_PARAM(xen_memory_map_t) arg, bool machin
     map.nr_entries = n;
     if ( copy_field_to_guest(arg, &map, nr_entries) )
         return -EFAULT;
+    return 0;
+}
+
+/*
+ * XENMEM_set_memory_map: the map XENMEM_memory_map gives the domain from
+ * now on (Xen's, for a toolstack-built domain; libxl sets it before the
+ * guest runs).  For the domain itself or by the control domain (as Xen's
+ * XSM_TARGET); at most HVM_MAX_MEMMAP entries (-EINVAL; Xen takes up to
+ * E820MAX), entries as given, as Xen.  0 entries: no map (-ENOSYS then).
+ */
+static long set_memory_map(XEN_GUEST_HANDLE_PARAM(xen_foreign_memory_map_t) arg)
+{
+    struct hvm_memmap_table_entry map[HVM_MAX_MEMMAP];
+    struct xen_foreign_memory_map fmap;
+    struct e820entry_packed e;
+    struct domain *d;
+    unsigned int i;
+
+    if ( copy_from_guest(&fmap, arg, 1) )
+        return -EFAULT;
+    if ( fmap.map.nr_entries > HVM_MAX_MEMMAP )
+        return -EINVAL;
+    d = fmap.domid == DOMID_SELF ? current->domain : get_domain_by_id(fmap.domid);
+    if ( !d )
+        return -ESRCH;
+    if ( d != current->domain && !is_control_domain(current->domain) )
+        return -EPERM;
+    for ( i = 0; i < fmap.map.nr_entries; i++ )
+    {
+        if ( copy_from_guest_offset(&e, fmap.map.buffer, i, 1) )
+            return -EFAULT;
+        map[i] = (struct hvm_memmap_table_entry){ .addr = e.addr, .size = e.size,
+                                                  .type = e.type };
+    }
+    hvm_set_memory_map(d, map, fmap.map.nr_entries);
     return 0;
 }
 
@@ -662,6 +703,13 @@ long do_memory_op(unsigned long cmd, XEN_GUEST_HANDLE_PARAM(void) arg)
         return add_to_physmap(guest_handle_cast(arg, xen_add_to_physmap_t));
     case XENMEM_acquire_resource:
         return acquire_resource(guest_handle_cast(arg, xen_mem_acquire_resource_t));
+    case XENMEM_get_sharing_freed_pages:
+    case XENMEM_get_sharing_shared_pages:
+        return 0;                   /* no memory sharing: none (Xen without it) */
+    case XENMEM_set_memory_map:
+        if ( start_extent )
+            return -EINVAL;
+        return set_memory_map(guest_handle_cast(arg, xen_foreign_memory_map_t));
     case XENMEM_memory_map:
     case XENMEM_machine_memory_map:
         return memory_map(guest_handle_cast(arg, xen_memory_map_t),

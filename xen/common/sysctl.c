@@ -16,6 +16,7 @@
 #include <xen/string.h>
 #include <public/sysctl.h>
 #include <asm/config.h>
+#include <asm/cpu-policy.h>
 #include <asm/smp.h>
 #include <asm/time.h>
 
@@ -45,6 +46,8 @@ static int readconsole(struct xen_sysctl_readconsole *rc)
 
 static void physinfo(struct xen_sysctl_physinfo *pi)
 {
+    uint32_t fs[FEATURESET_NR_ENTRIES];
+
     memset(pi, 0, sizeof(*pi));
     /* As Xen: the boot CPU's siblings and package, the online CPUs, one node. */
     pi->threads_per_core = cpumask_weight(&per_cpu(cpu_sibling_mask, 0));
@@ -60,6 +63,9 @@ static void physinfo(struct xen_sysctl_physinfo *pi)
     pi->total_pages = total_pages();
     pi->free_pages = avail_pages();
     pi->max_mfn = DIRECTMAP_SIZE >> PAGE_SHIFT;
+    /* As Xen: the host featureset's first words (xl info's hw_caps). */
+    cpu_policy_featureset(fs);
+    memcpy(pi->hw_cap, fs, sizeof(pi->hw_cap));
 }
 
 static int getdomaininfolist(struct xen_sysctl_getdomaininfolist *gl)
@@ -104,6 +110,126 @@ static int debug_keys(const struct xen_sysctl_debug_keys *dk)
     return 0;
 }
 
+/*
+ * XEN_SYSCTL_cpupool_op, as Xen answers it on a host with one pool:
+ * Pool-0, holding every online CPU and every domain, with this
+ * hypervisor's scheduler (SCHED_ID).  No pool can be made, destroyed or
+ * changed (-EOPNOTSUPP); moving a domain into Pool-0 is done already (0).
+ */
+static int cpupool_op(struct xen_sysctl_cpupool_op *op)
+{
+    const struct domain *d;
+    cpumask_t none;
+    unsigned int n = 0;
+
+    switch ( op->op )
+    {
+    case XEN_SYSCTL_CPUPOOL_OP_INFO:
+        /* Xen: the first pool whose id is at least the one asked for. */
+        if ( op->cpupool_id != 0 )
+            return -ENOENT;
+        for_each_domain ( d )
+            n++;
+        op->sched_id = SCHED_ID;
+        op->n_dom = n;
+        return cpumask_to_xenctl_bitmap(&op->cpumap, &cpu_online_map);
+
+    case XEN_SYSCTL_CPUPOOL_OP_FREEINFO:
+        cpumask_clear(&none);           /* every CPU is in Pool-0 */
+        return cpumask_to_xenctl_bitmap(&op->cpumap, &none);
+
+    case XEN_SYSCTL_CPUPOOL_OP_MOVEDOMAIN:
+        /* As Xen's rcu_lock_remote_domain_by_id: not the caller itself. */
+        if ( op->domid >= DOMID_FIRST_RESERVED || !(d = get_domain_by_id(op->domid)) )
+            return -ESRCH;
+        if ( d == current->domain )
+            return -EPERM;
+        return op->cpupool_id == 0 ? 0 : -ENOENT;
+
+    case XEN_SYSCTL_CPUPOOL_OP_CREATE:
+        return -EOPNOTSUPP;
+
+    case XEN_SYSCTL_CPUPOOL_OP_DESTROY:
+    case XEN_SYSCTL_CPUPOOL_OP_ADDCPU:
+    case XEN_SYSCTL_CPUPOOL_OP_RMCPU:
+        return op->cpupool_id == 0 ? -EOPNOTSUPP : -ENOENT;
+
+    default:
+        return -ENOSYS;                 /* Xen's answer to an unknown op */
+    }
+}
+
+/*
+ * XEN_SYSCTL_numainfo: one node (node 0: all memory, distance 10 to
+ * itself), as Xen on a host without NUMA.  With neither buffer it only
+ * tells the number of nodes; else it fills at most num_nodes of them.
+ */
+static int numainfo(struct xen_sysctl_numainfo *ni)
+{
+    const unsigned int nodes = 1;
+    unsigned int n = nodes;
+
+    if ( !guest_handle_is_null(ni->meminfo) || !guest_handle_is_null(ni->distance) )
+    {
+        n = min(nodes, ni->num_nodes);
+        if ( n && !guest_handle_is_null(ni->meminfo) )
+        {
+            struct xen_sysctl_meminfo m = {
+                .memsize = (uint64_t)total_pages() << PAGE_SHIFT,
+                .memfree = (uint64_t)avail_pages() << PAGE_SHIFT,
+            };
+
+            if ( copy_to_guest_offset(ni->meminfo, 0, &m, 1) )
+                return -EFAULT;
+        }
+        if ( n && !guest_handle_is_null(ni->distance) )
+        {
+            uint32_t local = 10;        /* ACPI SLIT's distance to itself */
+
+            if ( copy_to_guest_offset(ni->distance, 0, &local, 1) )
+                return -EFAULT;
+        }
+    }
+    ni->num_nodes = n;
+    return 0;
+}
+
+/*
+ * XEN_SYSCTL_cputopoinfo: core, socket and node (0) of CPUs 0 to the last
+ * present one; with a NULL buffer only their number, else at most
+ * num_cpus entries (CPUs not present: XEN_INVALID_*).
+ */
+static int cputopoinfo(struct xen_sysctl_cputopoinfo *ti)
+{
+    unsigned int n = 0, cpu;
+
+    for ( cpu = 0; cpu < NR_CPUS; cpu++ )
+        if ( cpu_present(cpu) )
+            n = cpu + 1;
+    if ( !guest_handle_is_null(ti->cputopo) )
+    {
+        n = min(n, ti->num_cpus);
+        for ( cpu = 0; cpu < n; cpu++ )
+        {
+            struct xen_sysctl_cputopo t = {
+                .core = XEN_INVALID_CORE_ID, .socket = XEN_INVALID_SOCKET_ID,
+                .node = XEN_INVALID_NODE_ID,
+            };
+
+            if ( cpu_present(cpu) )
+            {
+                t.core = cpu_data[cpu].cpu_core_id;
+                t.socket = cpu_data[cpu].phys_proc_id;
+                t.node = 0;
+            }
+            if ( copy_to_guest_offset(ti->cputopo, cpu, &t, 1) )
+                return -EFAULT;
+        }
+    }
+    ti->num_cpus = n;
+    return 0;
+}
+
 long do_sysctl(XEN_GUEST_HANDLE_PARAM(xen_sysctl_t) u_sysctl)
 {
     struct xen_sysctl op;
@@ -132,10 +258,23 @@ long do_sysctl(XEN_GUEST_HANDLE_PARAM(xen_sysctl_t) u_sysctl)
     case XEN_SYSCTL_debug_keys:
         rc = debug_keys(&op.u.debug_keys);
         break;
+    case XEN_SYSCTL_sched_id:
+        op.u.sched_id.sched_id = SCHED_ID;
+        rc = 0;
+        break;
+    case XEN_SYSCTL_cpupool_op:
+        rc = cpupool_op(&op.u.cpupool_op);
+        break;
+    case XEN_SYSCTL_numainfo:
+        rc = numainfo(&op.u.numainfo);
+        break;
+    case XEN_SYSCTL_cputopoinfo:
+        rc = cputopoinfo(&op.u.cputopoinfo);
+        break;
     default:
         rc = arch_do_sysctl(&op, &copyback);
         if ( rc == -ENOSYS )
-            return rc;
+            return subop_enosys(__HYPERVISOR_sysctl, op.cmd, NULL);
         break;
     }
 

@@ -60,6 +60,23 @@ int xc_physinfo(xc_interface *xch, xc_physinfo_t *info)
     return 0;
 }
 
+/* XEN_SYSCTL_sched_id: the scheduler's XEN_SCHEDULER_* (Xen's signature). */
+int xc_sched_id(xc_interface *xch, int *sched_id)
+{
+    struct xen_sysctl sysctl = {
+        .cmd = XEN_SYSCTL_sched_id,
+    };
+    int rc;
+
+    rc = do_sysctl(xch, &sysctl);
+    if ( rc )
+        return rc;
+
+    *sched_id = sysctl.u.sched_id.sched_id;
+
+    return 0;
+}
+
 int xc_get_max_cpus(xc_interface *xch)
 {
     xc_physinfo_t info;

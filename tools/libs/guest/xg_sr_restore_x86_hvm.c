@@ -115,6 +115,18 @@ static int check_context(struct xc_sr_context *ctx, struct xc_sr_record *rec)
                 return -1;
             }
         }
+        else if ( desc.typecode == HVM_SAVE_CODE(MTRR) )
+        {
+            if ( desc.length != sizeof(struct hvm_hw_mtrr) ||
+                 desc.instance > ctx->dominfo.max_vcpu_id )
+            {
+                REC_ERROR(ctx, rec, "context MTRR record for vCPU %u (length "
+                          "%u): d%u has vCPUs 0-%u and MTRR records are %zu "
+                          "octets", desc.instance, desc.length, ctx->domid,
+                          ctx->dominfo.max_vcpu_id, sizeof(struct hvm_hw_mtrr));
+                return -1;
+            }
+        }
         else if ( desc.typecode == HVM_SAVE_CODE(END) )
         {
             if ( desc.length || off + sizeof(desc) != len )
@@ -128,7 +140,7 @@ static int check_context(struct xc_sr_context *ctx, struct xc_sr_record *rec)
         else
         {
             REC_ERROR(ctx, rec, "context record type %u is not supported by "
-                      "this hypervisor (only HEADER, CPU, END)", desc.typecode);
+                      "this hypervisor (only HEADER, CPU, MTRR, END)", desc.typecode);
             return -1;
         }
         off += sizeof(desc) + desc.length;

@@ -213,6 +213,18 @@ const libxl_version_info *libxl_get_version_info(libxl_ctx *ctx)
 
 /* ---- the host ------------------------------------------------------------ */
 
+/* The hypervisor's scheduler (Xen's: an error is negative, ERROR_FAIL). */
+libxl_scheduler libxl_get_scheduler(libxl_ctx *ctx)
+{
+    int sched;
+
+    if (xc_sched_id(ctx->xch, &sched) != 0) {
+        LOGE(ERROR, "getting current scheduler id");
+        return (libxl_scheduler)ERROR_FAIL;
+    }
+    return (libxl_scheduler)sched;
+}
+
 int libxl_get_physinfo(libxl_ctx *ctx, libxl_physinfo *physinfo)
 {
     xc_physinfo_t xcphysinfo;

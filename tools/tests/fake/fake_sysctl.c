@@ -202,6 +202,9 @@ long fake_sysctl(struct xen_sysctl *sc)
         return getdomaininfolist(sc);
     case XEN_SYSCTL_physinfo:
         return physinfo(sc);
+    case XEN_SYSCTL_sched_id:
+        sc->u.sched_id.sched_id = XEN_SCHEDULER_CREDIT2;  /* the hypervisor's answer */
+        return 0;
     case XEN_SYSCTL_readconsole:
         return readconsole(sc);
     case XEN_SYSCTL_debug_keys:

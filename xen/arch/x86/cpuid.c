@@ -11,6 +11,7 @@
 #include <xen/string.h>
 #include <xen/version.h>
 #include <public/arch-x86/cpuid.h>
+#include <asm/cpu-policy.h>
 #include <asm/cpufeature.h>
 #include <asm/cpuid.h>
 #include <asm/hvm/support.h>
@@ -84,8 +85,8 @@
                             CPUID7D_AVX512_FP16 | CPUID7D_AMX_TILE |            \
                             CPUID7D_AMX_INT8 | CPUID7D_CORE_CAPS)
 
-void guest_cpuid(const struct vcpu *v, uint32_t leaf, uint32_t subleaf,
-               struct cpuid_leaf *res)
+void guest_cpuid_max(const struct vcpu *v, uint32_t leaf, uint32_t subleaf,
+                     struct cpuid_leaf *res)
 {
     if ( leaf >= XEN_CPUID_FIRST_LEAF && leaf < XEN_CPUID_FIRST_LEAF + 0x10000 )
     {
@@ -162,4 +163,12 @@ void guest_cpuid(const struct vcpu *v, uint32_t leaf, uint32_t subleaf,
         memset(res, 0, sizeof(*res));
         break;
     }
+}
+
+/* The above, less what the domain's policy hides (cpu-policy.c). */
+void guest_cpuid(const struct vcpu *v, uint32_t leaf, uint32_t subleaf,
+                 struct cpuid_leaf *res)
+{
+    guest_cpuid_max(v, leaf, subleaf, res);
+    cpu_policy_apply(v->domain, leaf, subleaf, res);
 }

@@ -18,7 +18,10 @@
 #include <public/domctl.h>
 #include <public/ext/dirty_stats.h>
 #include <public/ext/domain_memory.h>
+#include <asm/cpu-policy.h>
 #include <asm/hvm/hvm.h>
+#include <asm/processor.h>
+#include <asm/time.h>
 #include <asm/hvm/validate.h>
 #include <asm/dirty_stats.h>
 #include <asm/mm.h>
@@ -48,6 +51,62 @@ int arch_set_paging_mempool_size(struct domain *d, uint64_t size)
     if ( (size & (PAGE_SIZE - 1)) || pages != (uint32_t)pages )
         return -EINVAL;
     return paging_pool_set_size(d, pages, true);
+}
+
+/* TSC ticks as nanoseconds, without overflowing for a long uptime. */
+static uint64_t tsc_to_ns(uint64_t ticks)
+{
+    if ( !cpu_khz )
+        return 0;
+    return ticks / cpu_khz * 1000000ULL + ticks % cpu_khz * 1000000ULL / cpu_khz;
+}
+
+/*
+ * XEN_DOMCTL_gettscinfo, as Xen's tsc_get_info for a domain on the native
+ * TSC: DEFAULT gives the host's rate and the TSC as nanoseconds,
+ * NEVER_EMULATE zeros.  Not for the caller itself (-EINVAL, as Xen).
+ */
+static int gettscinfo(const struct domain *d, struct xen_domctl_tsc_info *ti)
+{
+    if ( d == current->domain )
+        return -EINVAL;
+    memset(ti, 0, sizeof(*ti));
+    ti->tsc_mode = d->arch.tsc_mode;
+    ti->incarnation = d->arch.incarnation;
+    if ( ti->tsc_mode == TSC_MODE_DEFAULT )
+    {
+        ti->gtsc_khz = cpu_khz;
+        ti->elapsed_nsec = tsc_to_ns(rdtsc());
+    }
+    return 0;
+}
+
+/*
+ * XEN_DOMCTL_settscinfo: the modes Xen knows (else -EINVAL); of them,
+ * what needs RDTSC emulation (ALWAYS_EMULATE, DEFAULT at a rate other
+ * than the host's) is refused with -EOPNOTSUPP and changes nothing.
+ * elapsed_nsec is not used: the guest's TSC is the host's.
+ */
+static int settscinfo(struct domain *d, const struct xen_domctl_tsc_info *ti)
+{
+    if ( d == current->domain )
+        return -EINVAL;
+    switch ( ti->tsc_mode )
+    {
+    case TSC_MODE_DEFAULT:
+        if ( ti->gtsc_khz && ti->gtsc_khz != cpu_khz )
+            return -EOPNOTSUPP;
+        break;
+    case TSC_MODE_NEVER_EMULATE:
+        break;
+    case TSC_MODE_ALWAYS_EMULATE:
+        return -EOPNOTSUPP;
+    default:
+        return -EINVAL;
+    }
+    d->arch.tsc_mode = ti->tsc_mode;
+    d->arch.incarnation = ti->incarnation + 1;
+    return 0;
 }
 
 static void domain_memory(const struct domain *d, struct xen_domctl_domain_memory *m)
@@ -186,8 +245,27 @@ long arch_do_domctl(struct xen_domctl *op, struct domain *d, bool *copyback)
         *copyback = !rc;
         break;
 
+    case XEN_DOMCTL_get_cpu_policy:
+        rc = domctl_get_cpu_policy(d, &op->u.cpu_policy);
+        *copyback = !rc;
+        break;
+
+    case XEN_DOMCTL_set_cpu_policy:
+        rc = domctl_set_cpu_policy(d, &op->u.cpu_policy);
+        *copyback = rc && rc != -EFAULT;    /* err_leaf, err_subleaf, err_msr */
+        break;
+
+    case XEN_DOMCTL_gettscinfo:
+        rc = gettscinfo(d, &op->u.tsc_info);
+        *copyback = !rc;
+        break;
+
+    case XEN_DOMCTL_settscinfo:
+        rc = settscinfo(d, &op->u.tsc_info);
+        break;
+
     default:
-        rc = -ENOSYS;
+        rc = subop_enosys(__HYPERVISOR_domctl, op->cmd, NULL);
         break;
     }
     return rc;

@@ -16,6 +16,7 @@
 #include <public/domctl.h>
 #include <public/sysctl.h>
 #include <public/ext/dirty_sysctl.h>
+#include <asm/cpu-policy.h>
 #include <asm/dirty_stats.h>
 #include <asm/paging.h>
 
@@ -97,6 +98,15 @@ long arch_do_sysctl(struct xen_sysctl *op, bool *copyback)
         rc = dirty_stats_all((struct xen_sysctl_dirty_stats_all *)&op->u);
         /* The sizes go back with -ENOBUFS too (Xen's cputopoinfo). */
         *copyback = !rc || rc == -ENOBUFS;
+        break;
+
+    case XEN_SYSCTL_get_cpu_featureset:
+        rc = sysctl_get_cpu_featureset(&op->u.cpu_featureset);
+        *copyback = !rc || rc == -ENOBUFS;  /* what fitted, and how much */
+        break;
+
+    case XEN_SYSCTL_get_cpu_policy:
+        rc = sysctl_get_cpu_policy(&op->u.cpu_policy);
         break;
 
     default:

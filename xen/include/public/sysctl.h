@@ -220,6 +220,26 @@ struct xen_sysctl_numainfo {
     XEN_GUEST_HANDLE_64(uint32) distance;   /* num_nodes x num_nodes */
 };
 
+/* XEN_SYSCTL_cpupool_op. */
+#define XEN_SYSCTL_CPUPOOL_OP_CREATE     1  /* C */
+#define XEN_SYSCTL_CPUPOOL_OP_DESTROY    2  /* D */
+#define XEN_SYSCTL_CPUPOOL_OP_INFO       3  /* I */
+#define XEN_SYSCTL_CPUPOOL_OP_ADDCPU     4  /* A */
+#define XEN_SYSCTL_CPUPOOL_OP_RMCPU      5  /* R */
+#define XEN_SYSCTL_CPUPOOL_OP_MOVEDOMAIN 6  /* M */
+#define XEN_SYSCTL_CPUPOOL_OP_FREEINFO   7  /* F */
+#define XEN_SYSCTL_CPUPOOL_PAR_ANY       0xFFFFFFFF
+struct xen_sysctl_cpupool_op {
+    uint32_t op;                        /* IN */
+    uint32_t cpupool_id;                /* IN: CDIARM OUT: CI */
+    uint32_t sched_id;                  /* IN: C      OUT: I  */
+    uint32_t domid;                     /* IN: M              */
+    uint32_t cpu;                       /* IN: AR             */
+    uint32_t n_dom;                     /*            OUT: I  */
+    struct xenctl_bitmap cpumap;        /*            OUT: IF */
+};
+typedef struct xen_sysctl_cpupool_op xen_sysctl_cpupool_op_t;
+
 /* XEN_SYSCTL_get_cpu_levelling_caps. */
 struct xen_sysctl_cpu_levelling_caps {
 #define XEN_SYSCTL_CPU_LEVELCAP_faulting    (1ul << 0)
@@ -278,6 +298,7 @@ struct xen_sysctl {
         struct xen_sysctl_physinfo physinfo;
         struct xen_sysctl_cputopoinfo cputopoinfo;
         struct xen_sysctl_numainfo numainfo;
+        struct xen_sysctl_cpupool_op cpupool_op;
         struct xen_sysctl_sched_id sched_id;
         struct xen_sysctl_perfc_op perfc_op;
         struct xen_sysctl_getdomaininfolist getdomaininfolist;

@@ -10,6 +10,7 @@
 #ifndef __XEN_HYPERCALL_H__
 #define __XEN_HYPERCALL_H__
 
+#include <xen/cpumask.h>
 #include <xen/types.h>
 #include <public/xen.h>
 #include <public/domctl.h>
@@ -49,11 +50,18 @@ long arch_do_domctl(struct xen_domctl *op, struct domain *d, bool *copyback);
 /* The sysctls common/sysctl.c does not know (arch/x86/sysctl.c). */
 struct xen_sysctl;
 long arch_do_sysctl(struct xen_sysctl *op, bool *copyback);
+/* A CPU map into a caller's xenctl_bitmap (common/domctl.c; Xen's name). */
+struct xenctl_bitmap;
+int cpumask_to_xenctl_bitmap(struct xenctl_bitmap *b, const cpumask_t *m);
 /* The architecture's part of getdomaininfo. */
 void arch_get_domain_info(const struct domain *d, struct xen_domctl_getdomaininfo *info);
 /* XEN_DOMCTL_{get,set}_paging_mempool_size, in bytes (Xen's names). */
 int arch_get_paging_mempool_size(struct domain *d, uint64_t *size);
 int arch_set_paging_mempool_size(struct domain *d, uint64_t size);
+/* multicall (common/multicall.c) and one entry of it (the arch's dispatch). */
+struct multicall_entry;
+long do_multicall(XEN_GUEST_HANDLE_PARAM(multicall_entry_t) call_list, unsigned int nr_calls);
+bool arch_do_multicall_call(struct multicall_entry *call);
 long do_dm_op(domid_t domid, unsigned int nr_bufs,
               XEN_GUEST_HANDLE_PARAM(xen_dm_op_buf_t) bufs);
 long do_event_channel_op(int cmd, XEN_GUEST_HANDLE_PARAM(void) arg);

@@ -109,6 +109,11 @@ struct domain {
     enum domain_state state;
     unsigned int     shutdown_code;  /* SHUTDOWN_* once shut down */
     unsigned int     pause_count;
+    /*
+     * First unpaused by the toolstack (XEN_DOMCTL_unpausedomain), as
+     * Xen's: its CPU policy is fixed from then on.
+     */
+    bool             creation_finished;
 
     /*
      * What the domain holds (docs/misc/security.md has the whole list):
@@ -166,8 +171,26 @@ struct domain {
     struct timer     watchdog_timer[NR_DOMAIN_WATCHDOG_TIMERS];
     unsigned int     watchdog_inuse_map;
 
+    /*
+     * The scheduler's parameters for it, as credit2's
+     * (XEN_DOMCTL_scheduler_op): weight (1-65535, default 256) and cap (%
+     * of one CPU, 0: none).  Recorded and reported, not yet honoured: the
+     * round robin gives every vCPU the same slice.  Written only by
+     * do_domctl (serialised by the domctl lock), read as single words.
+     */
+    unsigned int     sched_weight;
+    unsigned int     sched_cap;
+
     struct arch_domain arch;
 };
+
+/*
+ * The scheduler this hypervisor says it runs (XEN_SYSCTL_sched_id, Pool-0's
+ * in cpupool_op, XEN_DOMCTL_scheduler_op's sched_id): credit2, Xen 4.17's
+ * default, whose parameters it takes (see sched_weight).
+ */
+#define SCHED_ID                    XEN_SCHEDULER_CREDIT2
+#define SCHED_DEFAULT_WEIGHT        256
 
 extern struct domain *domain_list;
 

@@ -193,6 +193,7 @@ int hvm_domain_initialise(struct domain *d)
 {
     int rc;
 
+    spin_lock_init(&d->arch.hvm.memmap_lock);
     hap_domain_init(d);
     hvm_portio_init(d);
     if ( (rc = p2m_init(d)) )
@@ -205,8 +206,10 @@ void hvm_set_memory_map(struct domain *d, const struct hvm_memmap_table_entry *m
 {
     struct hvm_domain *hvm = &d->arch.hvm;
 
+    spin_lock(&hvm->memmap_lock);
     hvm->nr_memmap = min_t(unsigned int, nr, HVM_MAX_MEMMAP);
     memcpy(hvm->memmap, map, hvm->nr_memmap * sizeof(*map));
+    spin_unlock(&hvm->memmap_lock);
 }
 
 void hvm_domain_destroy(struct domain *d)

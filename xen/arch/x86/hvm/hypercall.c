@@ -108,7 +108,16 @@ static long hc_platform_op(unsigned long a1, unsigned long a2, unsigned long a3,
     return do_platform_op(HND(a1, xen_platform_op_t));
 }
 
+static long hc_multicall(unsigned long a1, unsigned long a2, unsigned long a3,
+                         unsigned long a4, unsigned long a5)
+{
+    if ( !hvm_funcs->long_mode_code(current) )
+        return -ENOSYS;             /* the 32-bit entry layout is not handled */
+    return do_multicall(HND(a1, multicall_entry_t), (unsigned int)a2);
+}
+
 static const hypercall_fn_t hypercall_table[] = {
+    [__HYPERVISOR_multicall]    = hc_multicall,
     [__HYPERVISOR_platform_op]  = hc_platform_op,
     [__HYPERVISOR_memory_op]    = hc_memory_op,
     [__HYPERVISOR_xen_version]  = hc_xen_version,
@@ -163,6 +172,36 @@ long hypercall_create_continuation(unsigned int op, const char *format, ...)
     hvm->hcall_preempted = true;
     raise_resched();
     return op;
+}
+
+/*
+ * One multicall entry (common/multicall.c), through the same table: its
+ * result in call->result; true if the call was preempted, its
+ * continuation's arguments then in call->args.
+ */
+bool arch_do_multicall_call(struct multicall_entry *call)
+{
+    struct hvm_vcpu *hvm = &current->arch.hvm;
+    hypercall_fn_t fn = NULL;
+    unsigned int i;
+
+    if ( call->op == __HYPERVISOR_multicall )
+    {
+        call->result = -EINVAL;     /* no nesting, as Xen */
+        return false;
+    }
+    if ( call->op < ARRAY_SIZE(hypercall_table) )
+        fn = hypercall_table[call->op];
+    hvm->hcall_preempted = false;
+    call->result = fn ? fn(call->args[0], call->args[1], call->args[2], call->args[3],
+                           call->args[4])
+                      : hypercall_enosys(call->op);
+    if ( !hvm->hcall_preempted )
+        return false;
+    for ( i = 0; i < ARRAY_SIZE(hvm->hcall_args) && i < ARRAY_SIZE(call->args); i++ )
+        call->args[i] = hvm->hcall_args[i];
+    hvm->hcall_preempted = false;
+    return true;
 }
 
 int hvm_hypercall(struct vcpu *v, struct cpu_user_regs *regs)

@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * A domain's HVM context in Xen's save format (public/hvm/save.h): a
- * HEADER record, one CPU record per vCPU, an END record.  This is what
+ * HEADER record, one CPU record per initialised vCPU, one MTRR record per
+ * vCPU (as Xen: libxenguest's PVH builder reads vCPU 0's and loads one
+ * per vCPU), an END record.  The MTRR record's PAT is saved as its reset
+ * value and, on load, checked and not taken (the PAT lives in the VMCS,
+ * out of this file's reach; it is not migrated).  This is what
  * XEN_DOMCTL_gethvmcontext returns and XEN_DOMCTL_sethvmcontext loads, and
  * what migration carries.  Other record types (interrupt controllers,
  * timers) do not exist here yet: loading one fails with -EINVAL, as Xen
@@ -17,6 +21,7 @@
 #include <public/hvm/save.h>
 #include <asm/hvm/hvm.h>
 #include <asm/hvm/validate.h>
+#include <asm/msr.h>
 #include <asm/processor.h>
 #include <asm/time.h>
 
@@ -25,7 +30,57 @@
 static uint32_t context_size(const struct domain *d)
 {
     return 3 * sizeof(struct hvm_save_descriptor) + sizeof(struct hvm_save_header) +
-           d->max_vcpus * (sizeof(struct hvm_save_descriptor) + sizeof(struct hvm_hw_cpu));
+           d->max_vcpus * (sizeof(struct hvm_save_descriptor) + sizeof(struct hvm_hw_cpu)) +
+           d->max_vcpus * (sizeof(struct hvm_save_descriptor) + sizeof(struct hvm_hw_mtrr));
+}
+
+#define PAT_RESET_VALUE 0x0007040600070406ULL
+#define MTRR_CAP_VALUE  ((MTRR_VCNT << MTRRcap_VCNT_SHIFT) | MTRRcap_FIX | MTRRcap_WC)
+
+static void save_mtrr(const struct vcpu *v, struct hvm_hw_mtrr *m)
+{
+    const struct vcpu_msrs *msrs = &v->arch.hvm.msrs;
+
+    memset(m, 0, sizeof(*m));
+    m->msr_pat_cr = PAT_RESET_VALUE;
+    memcpy(m->msr_mtrr_var, msrs->mtrr_var, sizeof(m->msr_mtrr_var));
+    memcpy(m->msr_mtrr_fixed, msrs->mtrr_fixed, sizeof(m->msr_mtrr_fixed));
+    m->msr_mtrr_cap = MTRR_CAP_VALUE;
+    m->msr_mtrr_def_type = msrs->mtrr_def_type;
+}
+
+/* As Xen's hvm_load_mtrr_msr: the same number of ranges, valid values. */
+static int check_mtrr(const struct hvm_hw_mtrr *m)
+{
+    unsigned int i;
+
+    if ( (m->msr_mtrr_cap ^ MTRR_CAP_VALUE) & (0xffu << MTRRcap_VCNT_SHIFT) )
+        return -EINVAL;
+    for ( i = 0; i < 8; i++ )
+    {
+        unsigned int t = (m->msr_pat_cr >> (8 * i)) & 0xff;
+
+        if ( t == 2 || t == 3 || t > 7 )
+            return -EINVAL;         /* not a PAT memory type */
+    }
+    if ( !hvm_mtrr_def_type_valid(m->msr_mtrr_def_type) )
+        return -EINVAL;
+    for ( i = 0; i < NUM_FIXED_MSR; i++ )
+        if ( !hvm_mtrr_fixed_valid(m->msr_mtrr_fixed[i]) )
+            return -EINVAL;
+    for ( i = 0; i < 2 * MTRR_VCNT; i++ )
+        if ( !hvm_mtrr_var_valid(!(i & 1), m->msr_mtrr_var[i]) )
+            return -EINVAL;
+    return 0;
+}
+
+static void load_mtrr(struct vcpu *v, const struct hvm_hw_mtrr *m)
+{
+    struct vcpu_msrs *msrs = &v->arch.hvm.msrs;
+
+    memcpy(msrs->mtrr_var, m->msr_mtrr_var, sizeof(msrs->mtrr_var));
+    memcpy(msrs->mtrr_fixed, m->msr_mtrr_fixed, sizeof(msrs->mtrr_fixed));
+    msrs->mtrr_def_type = m->msr_mtrr_def_type;
 }
 
 static int put_record(XEN_GUEST_HANDLE(uint8) to, uint32_t *off, uint32_t room,
@@ -88,6 +143,17 @@ int hvm_save_context(struct domain *d, XEN_GUEST_HANDLE(uint8) buf, uint32_t *si
                         cpu, sizeof(*cpu));
     }
     xfree(cpu);
+
+    for_each_vcpu ( d, v )
+    {
+        struct hvm_hw_mtrr mtrr;
+
+        if ( rc )
+            break;
+        save_mtrr(v, &mtrr);
+        rc = put_record(buf, &off, *size, HVM_SAVE_CODE(MTRR), v->vcpu_id,
+                        &mtrr, sizeof(mtrr));
+    }
 
     if ( !rc )
         rc = put_record(buf, &off, *size, HVM_SAVE_CODE(END), 0, NULL, 0);
@@ -164,6 +230,25 @@ static int walk_context(struct domain *d, const uint8_t *buf, uint32_t size,
             v->is_initialised = true;
             v->is_up = true;
             v->is_blocked = false;
+            continue;
+        }
+
+        if ( desc.typecode == HVM_SAVE_CODE(MTRR) )
+        {
+            struct hvm_hw_mtrr mtrr;
+            struct vcpu *v;
+
+            if ( desc.length != sizeof(mtrr) || desc.instance >= d->max_vcpus ||
+                 !(v = d->vcpu[desc.instance]) )
+                return -EINVAL;
+            memcpy(&mtrr, data, sizeof(mtrr));
+            if ( !apply )
+            {
+                if ( (rc = check_mtrr(&mtrr)) )
+                    return rc;
+                continue;
+            }
+            load_mtrr(v, &mtrr);
             continue;
         }
 

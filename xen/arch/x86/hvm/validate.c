@@ -266,7 +266,8 @@ int hvm_hw_cpu_check(const struct domain *d, const struct hvm_hw_cpu *c)
         BAD("dr6");
     if ( c->dr7 >> 32 )
         BAD("dr7");
-    if ( !hvm_rflags_valid(c->rflags, lma) )
+    /* The must-be-one bit 1 is set at load, as Xen's hvm_load_cpu_ctxt. */
+    if ( !hvm_rflags_valid(c->rflags | X86_EFLAGS_MBS, lma) )
         BAD("rflags");
     /* 64-bit code: canonical; otherwise bits 63:32 clear (SDM 26.3.1.4). */
     if ( lma && (c->cs_arbytes & SEG_PACKED_L) ? !is_canonical_address(c->rip)

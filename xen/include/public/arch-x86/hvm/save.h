@@ -84,6 +84,18 @@ struct hvm_hw_cpu {
 };
 DECLARE_HVM_SAVE_TYPE(CPU, 2, struct hvm_hw_cpu);
 
+/* The MTRR MSRs and PAT of one vCPU (Xen's, code 14). */
+struct hvm_hw_mtrr {
+#define MTRR_VCNT 8
+#define NUM_FIXED_MSR 11
+    uint64_t msr_pat_cr;
+    uint64_t msr_mtrr_var[MTRR_VCNT * 2];   /* PHYSBASE0, PHYSMASK0, ... */
+    uint64_t msr_mtrr_fixed[NUM_FIXED_MSR];
+    uint64_t msr_mtrr_cap;
+    uint64_t msr_mtrr_def_type;
+};
+DECLARE_HVM_SAVE_TYPE(MTRR, 14, struct hvm_hw_mtrr);
+
 #endif /* !__ASSEMBLY__ */
 
 #endif /* __LOCAL_PUBLIC_ARCH_X86_HVM_SAVE_H__ */

@@ -3,6 +3,7 @@
 #ifndef __ASM_X86_HVM_DOMAIN_H__
 #define __ASM_X86_HVM_DOMAIN_H__
 
+#include <xen/spinlock.h>
 #include <xen/types.h>
 #include <public/hvm/params.h>
 #include <public/hvm/start_info.h>
@@ -20,10 +21,15 @@ struct hvm_domain {
     /* HVM_PARAM_CALLBACK_IRQ of the vector type: its vector (0: none). */
     uint8_t           callback_via_vector;
     bool              callback_gsi_logged;   /* the GSI callback is not delivered */
-    /* The memory map the domain was built with (XENMEM_memory_map). */
-#define HVM_MAX_MEMMAP 8
+    /*
+     * The memory map the domain was built with, or the toolstack gave it
+     * (XENMEM_set_memory_map), for XENMEM_memory_map.  memmap_lock (a
+     * leaf) guards memmap and nr_memmap once the domain exists.
+     */
+#define HVM_MAX_MEMMAP 32
     struct hvm_memmap_table_entry memmap[HVM_MAX_MEMMAP];
     unsigned int      nr_memmap;        /* 0: none (a toolstack-built domain) */
+    spinlock_t        memmap_lock;
 
     /* Emulated port I/O (hvm/intercept.c) and devices. */
     struct hvm_io_handler portio[MAX_PORTIO_HANDLERS];
