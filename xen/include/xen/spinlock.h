@@ -42,6 +42,9 @@ enum lock_level {
     LOCK_LEVEL_NONE     = 0,    /* no level: a leaf */
     LOCK_LEVEL_CALL     = 10,   /* smp.c: call_lock (call-function IPIs) */
     LOCK_LEVEL_DOMCTL   = 30,   /* domctl.c: one domctl at a time */
+    LOCK_LEVEL_GNTTAB   = 40,   /* grant_table.c: gt->lock (rwlock: read to use, write to change) */
+    LOCK_LEVEL_GNTTAB_ACTIVE = 42, /* grant_table.c: each active entry's lock (act->lock) */
+    LOCK_LEVEL_MAPTRACK = 44,   /* grant_map.c: lgt->maptrack_lock (handles, growth) */
     LOCK_LEVEL_EVENT    = 50,   /* event_channel.c: d->event_lock (ports, bindings) */
     LOCK_LEVEL_EVTCHN   = 55,   /* event_channel.c: each channel's lock (send, notify) */
     LOCK_LEVEL_EVTCHN_FIFO = 58, /* event_fifo.c: a domain's FIFO queues */
