@@ -46,6 +46,8 @@ void test_printk(const char *fmt, ...);
 #include "../../xen/common/grant_table.c"
 #include "../../xen/common/grant_map.c"
 
+#include <asm/processor.h>
+
 #include "harness.h"
 
 static unsigned long printks;
@@ -472,7 +474,7 @@ static void version_cpu(unsigned int cpu)
 
             /* Each version is mapped a few times before the next switch. */
             while ( __atomic_load_n(&total_maps, __ATOMIC_RELAXED) < seen + 8 )
-                asm volatile ( "pause" ::: "memory" );
+                cpu_relax();
             rc = switch_version(3 - doms[DOM_G].grant_table->gt_version);
             if ( rc == 0 )
             {
@@ -597,7 +599,7 @@ static void death_cpu(unsigned int cpu)
     {
         become(DOM_G, 0);
         while ( __atomic_load_n(&total_maps, __ATOMIC_RELAXED) < DEATH_AFTER )
-            asm volatile ( "pause" ::: "memory" );
+            cpu_relax();
         destroy_domain(&doms[DOM_G]);
         g_dead = true;
         return;

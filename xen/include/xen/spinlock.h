@@ -48,6 +48,8 @@ enum lock_level {
     LOCK_LEVEL_EVENT    = 50,   /* event_channel.c: d->event_lock (ports, bindings) */
     LOCK_LEVEL_EVTCHN   = 55,   /* event_channel.c: each channel's lock (send, notify) */
     LOCK_LEVEL_EVTCHN_FIFO = 58, /* event_fifo.c: a domain's FIFO queues */
+    LOCK_LEVEL_P2M      = 60,   /* p2m.c: p2m->lock, Xen's p2m lock (recursive) */
+    LOCK_LEVEL_PAGING   = 64,   /* paging.c: d->arch.paging.lock, Xen's paging lock (recursive) */
     LOCK_LEVEL_SELFTEST = 70,   /* smp_selftest.c: held across a flush */
     LOCK_LEVEL_FLUSH    = 75,   /* smp.c: flush_lock (TLB/EPT shootdown), under the p2m's */
     LOCK_LEVEL_TIMER    = 80,   /* timer.c: each CPU's timer list */
