@@ -5,6 +5,7 @@
  * so nothing here can clash with the code under test.
  */
 #include <pthread.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <sys/mman.h>
@@ -138,6 +139,15 @@ void harness_run_cpus(unsigned int nr, void (*fn)(unsigned int cpu))
     for ( i = 0; i < nr; i++ )
         pthread_join(t[i].thread, NULL);
     pthread_barrier_destroy(&cpus_start);
+}
+
+void host_test_cpu_relax(void)
+{
+    static __thread unsigned int spins;
+
+    __builtin_ia32_pause();
+    if ( !(++spins % 64) )
+        sched_yield();
 }
 
 void (*harness_bug_hook)(void);

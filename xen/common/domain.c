@@ -138,6 +138,7 @@ static void domain_teardown(struct domain *d)
 /* After domain_teardown(): nothing of the domain's may be left on the heap. */
 static void domain_free(struct domain *d)
 {
+    grant_table_free(d);            /* the table's structure: its lock lived until now */
     if ( d->xmem.pages )
         printk(XENLOG_ERR "d%u: %lu pages of hypervisor heap not freed (leak)\n",
                d->domain_id, d->xmem.pages);

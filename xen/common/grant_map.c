@@ -22,52 +22,66 @@
 
 static void release_grant_for_copy_td(struct domain *td, grant_ref_t gref, bool readonly);
 
+/* acquire_grant_for_copy: the entry changed while its lock was dropped (Xen's ERESTART). */
+#define GNTST_restart 1
+
 /* ---- the maptrack: handles of the mappings a domain holds ------------------ */
 
-/* A free handle, allocating a maptrack page if needed; INVALID_MAPTRACK_HANDLE if none. */
+/*
+ * A free handle, allocating a maptrack page if needed; INVALID_MAPTRACK_HANDLE
+ * if none.  Under the maptrack lock (Xen takes handles from a per-vCPU free
+ * list and the lock only to grow; one list under the lock is the simpler
+ * equivalent).  A new page is in place before maptrack_limit covers it, so
+ * an unmap that checks a handle against the limit finds its page.
+ */
 static grant_handle_t get_maptrack_handle(struct grant_table *lgt)
 {
     struct domain *d = lgt->domain;
     struct grant_mapping *page;
-    grant_handle_t handle;
+    grant_handle_t handle = INVALID_MAPTRACK_HANDLE;
     unsigned int i;
 
+    spin_lock(&lgt->maptrack_lock);
     if ( lgt->maptrack_free == MAPTRACK_TAIL )
     {
         if ( nr_maptrack_frames(lgt) >= lgt->max_maptrack_frames ||
              !(page = gnttab_alloc_page(d)) )
-            return INVALID_MAPTRACK_HANDLE;
+            goto out;
         for ( i = 0; i < MAPTRACK_PER_PAGE; i++ )
             page[i].ref = i + 1 < MAPTRACK_PER_PAGE ? lgt->maptrack_limit + i + 1
                                                     : MAPTRACK_TAIL;
         lgt->maptrack[nr_maptrack_frames(lgt)] = page;
         lgt->maptrack_free = lgt->maptrack_limit;
-        lgt->maptrack_limit += MAPTRACK_PER_PAGE;
+        smp_wmb();                  /* the page, then the limit that covers it */
+        ACCESS_ONCE(lgt->maptrack_limit) = lgt->maptrack_limit + MAPTRACK_PER_PAGE;
     }
     handle = lgt->maptrack_free;
     lgt->maptrack_free = maptrack_entry(lgt, handle)->ref;
+ out:
+    spin_unlock(&lgt->maptrack_lock);
     return handle;
 }
 
+/* Back on the free list; its flags are 0 already (cleared under the entry's lock). */
 static void put_maptrack_handle(struct grant_table *lgt, grant_handle_t handle)
 {
     struct grant_mapping *map = maptrack_entry(lgt, handle);
 
-    map->flags = 0;
+    spin_lock(&lgt->maptrack_lock);
+    ASSERT(!map->flags);
     map->ref = lgt->maptrack_free;
     lgt->maptrack_free = handle;
-}
-
-/* A mapping's granter, if it is still the one the mapping was made of. */
-static struct domain *mapping_granter(const struct grant_mapping *map)
-{
-    struct domain *rd = get_domain_by_id(map->domid);
-
-    return rd && rd->grant_table && rd->grant_table->id == map->table_id ? rd : NULL;
+    spin_unlock(&lgt->maptrack_lock);
 }
 
 /* ---- GNTTABOP_map_grant_ref ----------------------------------------------- */
 
+/*
+ * Xen's map_grant_ref: the handle first (the maptrack lock), then the
+ * granter's table read-locked and the entry's lock for the pin, the frame
+ * reference and the host mapping (the p2m's lock, below them in the
+ * order); the maptrack entry is published last, flags after the rest.
+ */
 static void map_grant_ref(struct gnttab_map_grant_ref *op)
 {
     struct domain *ld = current->domain, *rd;
@@ -99,7 +113,7 @@ static void map_grant_ref(struct gnttab_map_grant_ref *op)
         return;
     }
     /* DOMID_SELF is no granter (Xen's rcu_lock_domain_by_id): a domain id. */
-    if ( !(rd = get_domain_by_id(op->dom)) || !rd->grant_table )
+    if ( !(rd = get_domain_by_id(op->dom)) || !gnttab_alive(rd->grant_table) )
     {
         gdprintk(ld, "cannot find d%u\n", op->dom);
         op->status = GNTST_bad_domain;
@@ -114,13 +128,20 @@ static void map_grant_ref(struct gnttab_map_grant_ref *op)
     }
 
     rgt = rd->grant_table;
+    grant_read_lock(rgt);
+    if ( !gnttab_alive(rgt) )
+    {
+        gdprintk(ld, "d%u is going away\n", op->dom);
+        rc = GNTST_bad_domain;
+        goto unlock_out;
+    }
     if ( op->ref >= nr_grant_entries(rgt) )
     {
         gdprintk(ld, "bad ref %#x for d%u\n", op->ref, rd->domain_id);
         rc = GNTST_bad_gntref;
-        goto out_handle;
+        goto unlock_out;
     }
-    act = active_entry(rgt, op->ref);
+    act = active_entry_acquire(rgt, op->ref);
     status = gnttab_status_word(rgt, op->ref);
 
     /* Already pinned: by us, without overflowing a count, and mappable. */
@@ -130,7 +151,7 @@ static void map_grant_ref(struct gnttab_map_grant_ref *op)
         gdprintk(ld, "bad domain (%u != %u), pin overflow (%#x) or sub-page grant\n",
                  act->domid, ld->domain_id, act->pin);
         rc = GNTST_general_error;
-        goto out_handle;
+        goto act_release_out;
     }
 
     if ( !act->pin ||
@@ -139,7 +160,7 @@ static void map_grant_ref(struct gnttab_map_grant_ref *op)
         rc = gnttab_set_status(rgt, op->ref, act, op->flags & GNTMAP_readonly, true,
                                ld->domain_id);
         if ( rc != GNTST_okay )
-            goto out_handle;
+            goto act_release_out;
         if ( !act->pin )
         {
             unsigned long gfn = shared_entry_frame(rgt, op->ref);
@@ -148,7 +169,7 @@ static void map_grant_ref(struct gnttab_map_grant_ref *op)
             if ( rc != GNTST_okay )
             {
                 gnttab_reduce_status(act, status, op->flags & GNTMAP_readonly);
-                goto out_handle;
+                goto act_release_out;
             }
             have_ref = true;
             act->domid = ld->domain_id;
@@ -180,12 +201,16 @@ static void map_grant_ref(struct gnttab_map_grant_ref *op)
         goto undo_pin;
     }
 
+    /* Every user of a maptrack entry reads its flags first: they go last. */
     map = maptrack_entry(lgt, handle);
     map->domid = op->dom;
     map->ref = op->ref;
     map->mfn = mfn;
     map->table_id = rgt->id;
-    map->flags = op->flags;
+    smp_wmb();
+    ACCESS_ONCE(map->flags) = op->flags;
+    active_entry_release(act);
+    grant_read_unlock(rgt);
 
     op->dev_bus_addr = (uint64_t)mfn << PAGE_SHIFT;     /* as Xen, even for HVM */
     op->handle = handle;
@@ -195,7 +220,10 @@ static void map_grant_ref(struct gnttab_map_grant_ref *op)
  undo_pin:
     act->pin -= pin_incr;
     gnttab_reduce_status(act, status, op->flags & GNTMAP_readonly);
- out_handle:
+ act_release_out:
+    active_entry_release(act);
+ unlock_out:
+    grant_read_unlock(rgt);
     op->status = rc;
     put_maptrack_handle(lgt, handle);
 }
@@ -222,84 +250,149 @@ long gnttab_map_grant_ref(XEN_GUEST_HANDLE_PARAM(gnttab_map_grant_ref_t) uop,
 /* ---- GNTTABOP_unmap_grant_ref, GNTTABOP_unmap_and_replace ------------------ */
 
 /*
- * Undo (the host part of) a mapping, Xen's unmap_common and
- * unmap_common_complete in one (the p2m change invalidates the EPT at
- * once, so there is no TLB flush to batch).  host_addr 0 leaves the host
- * mapping in place, as in Xen.
+ * Undo (the host part of) a mapping whose granter's table is alive (rgt
+ * read-locked), Xen's unmap_common and unmap_common_complete in one (the
+ * p2m change invalidates the EPT at once, so there is no TLB flush to
+ * batch).  As Xen, the granter's active entry lock also guards the
+ * maptrack entry: of two unmaps of one handle, the second finds it
+ * changed.  host_addr 0 leaves the host mapping in place, as in Xen.
  */
-static int16_t unmap_common(uint64_t host_addr, uint64_t dev_bus_addr, uint64_t new_addr,
-                            grant_handle_t handle)
+static int16_t unmap_live(struct domain *rd, struct grant_mapping *map, unsigned int flags,
+                          uint64_t host_addr, uint64_t dev_bus_addr, uint64_t new_addr,
+                          grant_handle_t handle, bool *put_handle)
 {
-    struct domain *ld = current->domain, *rd;
-    struct grant_table *lgt = ld->grant_table;
+    struct domain *ld = current->domain;
+    struct grant_table *rgt = rd->grant_table;
     struct active_grant_entry *act;
-    struct grant_mapping *map;
-    unsigned int flags;
-    grant_ref_t ref;
-    bool readonly;
-    int rc;
+    bool readonly = flags & GNTMAP_readonly;
+    grant_ref_t ref = ACCESS_ONCE(map->ref);
+    int rc = GNTST_okay;
 
-    if ( handle >= lgt->maptrack_limit )
-    {
-        gdprintk(ld, "bad handle %#x\n", handle);
+    /* A racing unmap may have put the handle on the free list: check first. */
+    smp_rmb();
+    if ( ref >= nr_grant_entries(rgt) )
         return GNTST_bad_handle;
-    }
-    map = maptrack_entry(lgt, handle);
-    flags = map->flags;
-    if ( !flags )
+    act = active_entry_acquire(rgt, ref);
+    if ( ACCESS_ONCE(map->flags) != flags || map->ref != ref ||
+         map->domid != rd->domain_id || map->table_id != rgt->id )
     {
-        gdprintk(ld, "handle %#x is not mapped\n", handle);
-        return GNTST_bad_handle;
+        gdprintk(ld, "handle %#x was unmapped meanwhile\n", handle);
+        rc = GNTST_bad_handle;
+        goto out;
     }
-    readonly = flags & GNTMAP_readonly;
-
-    if ( !(rd = mapping_granter(map)) )
-    {
-        /*
-         * The granter died: Xen keeps a dying granter (and its table)
-         * until its mapped frames are released; here the mapping holds
-         * its frame alone, so undo the mapping and drop the reference.
-         */
-        if ( host_addr && (flags & GNTMAP_host_map) )
-        {
-            rc = replace_grant_host_mapping(ld, host_addr, map->mfn, new_addr, flags);
-            if ( rc != GNTST_okay )
-                return rc;
-            put_page(map->mfn);
-            put_maptrack_handle(lgt, handle);
-        }
-        return GNTST_okay;
-    }
-
-    ref = map->ref;
-    if ( ref >= nr_grant_entries(rd->grant_table) )
-        return GNTST_bad_handle;
-    act = active_entry(rd->grant_table, ref);
 
     if ( dev_bus_addr && (flags & GNTMAP_device_map) &&
          dev_bus_addr != ((uint64_t)act->mfn << PAGE_SHIFT) )
     {
         gdprintk(ld, "bus address %#"PRIx64" does not match the grant\n", dev_bus_addr);
-        return GNTST_bad_dev_addr;
+        rc = GNTST_bad_dev_addr;
+        goto out;
     }
     if ( !host_addr || !(flags & GNTMAP_host_map) )
-        return GNTST_okay;          /* nothing asked of this mapping */
+        goto out;                   /* nothing asked of this mapping */
 
     rc = replace_grant_host_mapping(ld, host_addr, act->mfn, new_addr, flags);
     if ( rc != GNTST_okay )
     {
         gdprintk(ld, "no grant mapping of handle %#x at %#"PRIx64"\n", handle, host_addr);
-        return rc;
+        goto out;
     }
-    put_maptrack_handle(lgt, handle);
+    ACCESS_ONCE(map->flags) = 0;
+    *put_handle = true;
 
     ASSERT(act->pin & (readonly ? GNTPIN_hstr_mask : GNTPIN_hstw_mask));
     act->pin -= readonly ? GNTPIN_hstr_inc : GNTPIN_hstw_inc;
     if ( !readonly )
         gnttab_mark_dirty(rd, act->gfn);    /* the mapper may have written it */
     put_page(act->mfn);
-    gnttab_reduce_status(act, gnttab_status_word(rd->grant_table, ref), readonly);
-    return GNTST_okay;
+    gnttab_reduce_status(act, gnttab_status_word(rgt, ref), readonly);
+ out:
+    active_entry_release(act);
+    return rc;
+}
+
+/*
+ * The granter's table is gone: Xen keeps a dying granter (and its table)
+ * until its mapped frames are released; here the mapping holds its frame
+ * alone, so undo the mapping and drop the reference.  The mapper's
+ * maptrack lock makes two unmaps of such a handle one after the other.
+ */
+static int16_t unmap_orphan(struct grant_table *lgt, struct grant_mapping *map,
+                            unsigned int flags, domid_t domid, uint32_t table_id,
+                            uint64_t host_addr, uint64_t new_addr, grant_handle_t handle)
+{
+    struct domain *ld = current->domain;
+    unsigned long mfn;
+    int rc;
+
+    if ( !host_addr || !(flags & GNTMAP_host_map) )
+        return GNTST_okay;
+    spin_lock(&lgt->maptrack_lock);
+    if ( map->flags != flags || map->domid != domid || map->table_id != table_id )
+    {
+        spin_unlock(&lgt->maptrack_lock);
+        gdprintk(ld, "handle %#x was unmapped meanwhile\n", handle);
+        return GNTST_bad_handle;
+    }
+    mfn = map->mfn;
+    rc = replace_grant_host_mapping(ld, host_addr, mfn, new_addr, flags);
+    if ( rc == GNTST_okay )
+    {
+        map->flags = 0;
+        map->ref = lgt->maptrack_free;
+        lgt->maptrack_free = handle;
+    }
+    spin_unlock(&lgt->maptrack_lock);
+    if ( rc == GNTST_okay )
+        put_page(mfn);
+    return rc;
+}
+
+static int16_t unmap_common(uint64_t host_addr, uint64_t dev_bus_addr, uint64_t new_addr,
+                            grant_handle_t handle)
+{
+    struct domain *ld = current->domain, *rd;
+    struct grant_table *lgt = ld->grant_table, *rgt;
+    struct grant_mapping *map;
+    bool put_handle = false;
+    unsigned int flags;
+    uint32_t table_id;
+    domid_t domid;
+    int rc;
+
+    if ( handle >= ACCESS_ONCE(lgt->maptrack_limit) )
+    {
+        gdprintk(ld, "bad handle %#x\n", handle);
+        return GNTST_bad_handle;
+    }
+    smp_rmb();                      /* the limit, then the page it covers */
+    map = maptrack_entry(lgt, handle);
+    flags = ACCESS_ONCE(map->flags);
+    if ( !flags )
+    {
+        gdprintk(ld, "handle %#x is not mapped\n", handle);
+        return GNTST_bad_handle;
+    }
+    smp_rmb();                      /* flags, then what they were written after */
+    domid = map->domid;
+    table_id = map->table_id;
+
+    /* The granter, if its table is still the one the mapping was made of. */
+    if ( (rd = get_domain_by_id(domid)) && (rgt = rd->grant_table) )
+    {
+        grant_read_lock(rgt);
+        if ( rgt->id == table_id )
+        {
+            rc = unmap_live(rd, map, flags, host_addr, dev_bus_addr, new_addr, handle,
+                            &put_handle);
+            grant_read_unlock(rgt);
+            if ( put_handle )
+                put_maptrack_handle(lgt, handle);
+            return rc;
+        }
+        grant_read_unlock(rgt);
+    }
+    return unmap_orphan(lgt, map, flags, domid, table_id, host_addr, new_addr, handle);
 }
 
 long gnttab_unmap_grant_ref(XEN_GUEST_HANDLE_PARAM(gnttab_unmap_grant_ref_t) uop,
@@ -389,6 +482,14 @@ long gnttab_transfer(XEN_GUEST_HANDLE_PARAM(gnttab_transfer_t) uop,
  * covers, [*off, *off + *len).  A version 2 transitive grant is followed
  * one level (to the grant it names in another domain, pinned there for
  * rd), only when allowed (gnttab=transitive, on by default).
+ *
+ * Locks as Xen's: rd's table read-locked and the entry's lock held while
+ * it is looked at and pinned.  For a transitive grant both are dropped
+ * before the other domain's table is locked (no CPU ever holds two
+ * tables' locks, so two copies through transitive grants in opposite
+ * directions cannot deadlock), taken again afterwards, and if the entry
+ * changed meanwhile (another pin or unpin, a version switch) everything
+ * is undone and GNTST_restart tells the caller to try again.
  */
 static int acquire_grant_for_copy(struct domain *rd, grant_ref_t gref, domid_t ldom,
                                   bool readonly, unsigned long *mfn, uint16_t *off,
@@ -401,18 +502,26 @@ static int acquire_grant_for_copy(struct domain *rd, grant_ref_t gref, domid_t l
     uint16_t *status, flags;
     int rc;
 
+    grant_read_lock(rgt);
+    if ( !gnttab_alive(rgt) )
+    {
+        rc = GNTST_bad_domain;
+        goto unlock_out;
+    }
     if ( gref >= nr_grant_entries(rgt) )
     {
         gdprintk(current->domain, "bad grant reference %#x of d%u\n", gref, rd->domain_id);
-        return GNTST_bad_gntref;
+        rc = GNTST_bad_gntref;
+        goto unlock_out;
     }
-    act = active_entry(rgt, gref);
+    act = active_entry_acquire(rgt, gref);
     status = gnttab_status_word(rgt, gref);
     if ( act->pin && (act->domid != ldom || (act->pin & GNTPIN_incr2oflow_mask(pin_incr))) )
     {
         gdprintk(current->domain, "bad domain (%u != %u) or pin overflow (%#x)\n",
                  act->domid, ldom, act->pin);
-        return GNTST_general_error;
+        rc = GNTST_general_error;
+        goto act_release_out;
     }
     old_pin = act->pin;
     flags = ACCESS_ONCE(shared_entry_header(rgt, gref)->flags);
@@ -422,13 +531,13 @@ static int acquire_grant_for_copy(struct domain *rd, grant_ref_t gref, domid_t l
         const grant_entry_v2_t *e = shared_entry_v2(rgt, gref);
         domid_t trans_domid = ACCESS_ONCE(e->transitive.trans_domid);
         grant_ref_t trans_gref = ACCESS_ONCE(e->transitive.gref);
-        unsigned long tmfn;
-        uint16_t toff, tlen;
+        unsigned long tmfn = INVALID_MFN;
+        uint16_t toff = 0, tlen = 0;
         struct domain *td = NULL;
 
         if ( (!old_pin || (!readonly && !(old_pin & (GNTPIN_devw_mask | GNTPIN_hstw_mask)))) &&
              (rc = gnttab_set_status(rgt, gref, act, readonly, false, ldom)) != GNTST_okay )
-            return rc;
+            goto act_release_out;
         rc = GNTST_general_error;
         if ( !allow_transitive )
             gdprintk(current->domain, "transitive grant when not allowed\n");
@@ -437,12 +546,52 @@ static int acquire_grant_for_copy(struct domain *rd, grant_ref_t gref, domid_t l
         else if ( !(td = get_domain_by_id(trans_domid)) || !td->grant_table )
             gdprintk(current->domain, "transitive grant of a bad domain %u\n", trans_domid);
         else
-            rc = acquire_grant_for_copy(td, trans_gref, rd->domain_id, readonly,
-                                        &tmfn, &toff, &tlen, false);
+            rc = GNTST_okay;
         if ( rc != GNTST_okay )
         {
             gnttab_reduce_status(act, status, readonly);
-            return rc;
+            goto act_release_out;
+        }
+
+        /* The other table's locks: not with ours held. */
+        active_entry_release(act);
+        grant_read_unlock(rgt);
+        rc = acquire_grant_for_copy(td, trans_gref, rd->domain_id, readonly,
+                                    &tmfn, &toff, &tlen, false);
+        grant_read_lock(rgt);
+        if ( !gnttab_alive(rgt) )
+        {
+            grant_read_unlock(rgt);
+            if ( rc == GNTST_okay )
+            {
+                put_page(tmfn);
+                release_grant_for_copy_td(td, trans_gref, readonly);
+            }
+            return GNTST_bad_domain;
+        }
+        act = active_entry_acquire(rgt, gref);
+        status = gnttab_status_word(rgt, gref);
+        if ( rc != GNTST_okay )
+        {
+            gnttab_reduce_status(act, status, readonly);
+            goto act_release_out;
+        }
+        if ( rgt->gt_version != 2 || act->pin != old_pin )
+        {
+            /* Changed while unlocked: undo, each table's locks alone. */
+            active_entry_release(act);
+            grant_read_unlock(rgt);
+            put_page(tmfn);
+            release_grant_for_copy_td(td, trans_gref, readonly);
+            grant_read_lock(rgt);
+            if ( gnttab_alive(rgt) && gref < nr_grant_entries(rgt) )
+            {
+                act = active_entry_acquire(rgt, gref);
+                gnttab_reduce_status(act, gnttab_status_word(rgt, gref), readonly);
+                active_entry_release(act);
+            }
+            grant_read_unlock(rgt);
+            return GNTST_restart;
         }
         if ( !old_pin )
         {
@@ -459,9 +608,11 @@ static int acquire_grant_for_copy(struct domain *rd, grant_ref_t gref, domid_t l
         else if ( act->mfn != tmfn || act->trans_domid != trans_domid ||
                   act->trans_gref != trans_gref || act->start != toff || act->length != tlen )
         {
+            gnttab_reduce_status(act, status, readonly);
+            active_entry_release(act);
+            grant_read_unlock(rgt);
             put_page(tmfn);
             release_grant_for_copy_td(td, trans_gref, readonly);
-            gnttab_reduce_status(act, status, readonly);
             return GNTST_general_error;
         }
     }
@@ -472,7 +623,7 @@ static int acquire_grant_for_copy(struct domain *rd, grant_ref_t gref, domid_t l
         bool sub_page = false;
 
         if ( (rc = gnttab_set_status(rgt, gref, act, readonly, false, ldom)) != GNTST_okay )
-            return rc;
+            goto act_release_out;
         if ( rgt->gt_version == 2 && (flags & GTF_sub_page) )
         {
             const grant_entry_v2_t *e = shared_entry_v2(rgt, gref);
@@ -488,7 +639,7 @@ static int acquire_grant_for_copy(struct domain *rd, grant_ref_t gref, domid_t l
         if ( rc != GNTST_okay )
         {
             gnttab_reduce_status(act, status, readonly);
-            return rc;
+            goto act_release_out;
         }
         if ( !act->pin )
         {
@@ -508,7 +659,8 @@ static int acquire_grant_for_copy(struct domain *rd, grant_ref_t gref, domid_t l
         {
             put_page(gmfn);
             gnttab_reduce_status(act, status, readonly);
-            return GNTST_general_error;
+            rc = GNTST_general_error;
+            goto act_release_out;
         }
     }
     else
@@ -518,28 +670,52 @@ static int acquire_grant_for_copy(struct domain *rd, grant_ref_t gref, domid_t l
                                ? rd : get_domain_by_id(act->trans_domid);
 
         if ( !owner || !get_page(act->mfn, owner) )
-            return GNTST_bad_domain;
+        {
+            rc = GNTST_bad_domain;
+            goto act_release_out;
+        }
     }
 
     act->pin += pin_incr;
     *off = act->start;
     *len = act->length;
     *mfn = act->mfn;
-    return GNTST_okay;
+    rc = GNTST_okay;
+ act_release_out:
+    active_entry_release(act);
+ unlock_out:
+    grant_read_unlock(rgt);
+    return rc;
 }
 
-/* Undo acquire_grant_for_copy's pin (not its frame reference). */
+/*
+ * Undo acquire_grant_for_copy's pin (not its frame reference).  A table
+ * destroyed meanwhile took its pins with it; the next level, for a
+ * transitive grant, after this table's locks are dropped.
+ */
 static void release_grant_for_copy(struct domain *rd, grant_ref_t gref, bool readonly)
 {
     struct grant_table *rgt = rd->grant_table;
-    struct active_grant_entry *act = active_entry(rgt, gref);
-    domid_t trans_domid = act->trans_domid;
-    grant_ref_t trans_gref = act->trans_gref;
+    struct active_grant_entry *act;
+    domid_t trans_domid;
+    grant_ref_t trans_gref;
 
+    grant_read_lock(rgt);
+    if ( !gnttab_alive(rgt) || gref >= nr_grant_entries(rgt) )
+    {
+        grant_read_unlock(rgt);
+        return;
+    }
+    act = active_entry_acquire(rgt, gref);
+    trans_domid = act->trans_domid;
+    trans_gref = act->trans_gref;
+    ASSERT(act->pin & (readonly ? GNTPIN_hstr_mask : GNTPIN_hstw_mask));
     act->pin -= readonly ? GNTPIN_hstr_inc : GNTPIN_hstw_inc;
     if ( !readonly )
         gnttab_mark_dirty(rd, act->gfn);
     gnttab_reduce_status(act, gnttab_status_word(rgt, gref), readonly);
+    active_entry_release(act);
+    grant_read_unlock(rgt);
     if ( trans_domid != rd->domain_id )
         release_grant_for_copy_td(get_domain_by_id(trans_domid), trans_gref, readonly);
 }
@@ -547,7 +723,7 @@ static void release_grant_for_copy(struct domain *rd, grant_ref_t gref, bool rea
 /* The transitive level: one only (acquire allows no further). */
 static void release_grant_for_copy_td(struct domain *td, grant_ref_t gref, bool readonly)
 {
-    if ( td && td->grant_table && gref < nr_grant_entries(td->grant_table) )
+    if ( td && td->grant_table )
         release_grant_for_copy(td, gref, readonly);
 }
 
@@ -632,7 +808,7 @@ static int copy_bytes(const struct gnttab_copy *op, const struct copy_buf *dest,
     return GNTST_okay;
 }
 
-static int16_t copy_one(const struct gnttab_copy *op)
+static int copy_one(const struct gnttab_copy *op)
 {
     struct copy_buf src = { .mfn = INVALID_MFN }, dest = { .mfn = INVALID_MFN };
     int rc;
@@ -654,7 +830,7 @@ static int16_t copy_one(const struct gnttab_copy *op)
 long gnttab_copy(XEN_GUEST_HANDLE_PARAM(gnttab_copy_t) uop, unsigned int count)
 {
     struct gnttab_copy op;
-    unsigned int i;
+    unsigned int i, tries;
 
     for ( i = 0; i < count; i++ )
     {
@@ -662,7 +838,17 @@ long gnttab_copy(XEN_GUEST_HANDLE_PARAM(gnttab_copy_t) uop, unsigned int count)
             return i;
         if ( copy_from_guest(&op, uop, 1) )
             return -EFAULT;
-        op.status = copy_one(&op);
+        /*
+         * A transitive grant that changed under the claim is claimed again
+         * (Xen's ERESTART); only the caller's own vCPUs can keep changing
+         * it, and after a few tries they are told to try again themselves.
+         */
+        for ( tries = 0; (op.status = copy_one(&op)) == GNTST_restart; )
+            if ( ++tries == 5 )
+            {
+                op.status = GNTST_eagain;
+                break;
+            }
         if ( copy_field_to_guest(uop, &op, status) )
             return -EFAULT;
         guest_handle_add_offset(uop, 1);
@@ -697,37 +883,55 @@ static int cache_flush(const struct gnttab_cache_flush *cf, grant_ref_t *cur_ref
     mfn = cf->a.dev_bus_addr >> PAGE_SHIFT;
     if ( !mfn_to_page(mfn) )
         return -EINVAL;
+    /* A reference for the flush (Xen's page_get_owner_and_reference). */
     owner = get_domain_by_id(page_get_owner(mfn));
-    if ( !owner || !owner->grant_table || !mfn_to_page(mfn)->count_info )
+    if ( !owner || !owner->grant_table || !get_page(mfn, owner) )
         return -EPERM;
     if ( d != owner )
     {
         struct grant_table *ogt = owner->grant_table;
-        grant_ref_t ref, end = min(*cur_ref + (1U << GNTTABOP_CONTINUATION_ARG_SHIFT),
-                                   nr_grant_entries(ogt));
+        grant_ref_t ref, end;
+        bool found = false;
 
-        for ( ref = *cur_ref; ref < end; ref++ )
+        grant_read_lock(ogt);
+        if ( !gnttab_alive(ogt) )
         {
-            const struct active_grant_entry *act = active_entry(ogt, ref);
-
-            if ( act->pin && act->domid == d->domain_id && act->mfn == mfn )
-                break;
+            grant_read_unlock(ogt);
+            put_page(mfn);
+            return -EPERM;
         }
-        if ( ref == end )
+        end = min(*cur_ref + (1U << GNTTABOP_CONTINUATION_ARG_SHIFT), nr_grant_entries(ogt));
+        for ( ref = *cur_ref; ref < end && !found; ref++ )
         {
-            if ( end < nr_grant_entries(ogt) )
+            struct active_grant_entry *act = active_entry_acquire(ogt, ref);
+
+            found = act->pin && act->domid == d->domain_id && act->mfn == mfn;
+            active_entry_release(act);
+        }
+        if ( !found )
+        {
+            bool more = end < nr_grant_entries(ogt);
+
+            grant_read_unlock(ogt);
+            put_page(mfn);
+            if ( more )
             {
                 *cur_ref = end;
                 return 1;
             }
             return -EINVAL;
         }
+        grant_read_unlock(ogt);
     }
 
     if ( cf->op == GNTTAB_CACHE_INVAL )
+    {
+        put_page(mfn);
         return -EOPNOTSUPP;
+    }
     for ( v = (char *)mfn_to_virt(mfn); v < (char *)mfn_to_virt(mfn) + PAGE_SIZE; v += 64 )
         asm volatile ( "clflush %0" :: "m" (*v) : "memory" );
+    put_page(mfn);
     return 0;
 }
 
@@ -766,10 +970,12 @@ long gnttab_cache_flush(XEN_GUEST_HANDLE_PARAM(gnttab_cache_flush_t) uop,
 /*
  * Every mapping d still holds is undone (Xen's gnttab_release_mappings):
  * the granter's pin goes (and with the last one its GTF_reading/writing),
- * and the frame's reference, which may free it if its granter died
- * already.  The p2m entries themselves go with d's p2m.  Bounded by d's
- * maptrack (at most max_maptrack_frames pages); not preemptible, as
- * domain destruction here is not (Xen continues it from a domctl).
+ * under the granter's read lock and the entry's lock, and the frame's
+ * reference, which may free it if its granter died already.  The p2m
+ * entries themselves go with d's p2m.  d's vCPUs no longer run, so
+ * nothing else uses its maptrack.  Bounded by d's maptrack (at most
+ * max_maptrack_frames pages); not preemptible, as domain destruction here
+ * is not (Xen continues it from a domctl).
  */
 void gnttab_release_mappings(struct domain *d)
 {
@@ -783,24 +989,31 @@ void gnttab_release_mappings(struct domain *d)
     {
         struct grant_mapping *map = maptrack_entry(gt, handle);
         bool readonly = map->flags & GNTMAP_readonly;
+        struct grant_table *rgt;
         struct domain *rd;
 
         if ( !(map->flags & (GNTMAP_device_map | GNTMAP_host_map)) )
             continue;
-        if ( (rd = mapping_granter(map)) && rd != d &&
-             map->ref < nr_grant_entries(rd->grant_table) )
+        if ( (rd = get_domain_by_id(map->domid)) && rd != d && (rgt = rd->grant_table) )
         {
-            struct active_grant_entry *act = active_entry(rd->grant_table, map->ref);
+            grant_read_lock(rgt);
+            if ( rgt->id == map->table_id && map->ref < nr_grant_entries(rgt) )
+            {
+                struct active_grant_entry *act = active_entry_acquire(rgt, map->ref);
 
-            BUG_ON(!(act->pin & (readonly ? GNTPIN_hstr_mask : GNTPIN_hstw_mask)));
-            act->pin -= readonly ? GNTPIN_hstr_inc : GNTPIN_hstw_inc;
-            if ( !readonly )
-                gnttab_mark_dirty(rd, act->gfn);
-            gnttab_reduce_status(act, gnttab_status_word(rd->grant_table, map->ref), readonly);
+                BUG_ON(!(act->pin & (readonly ? GNTPIN_hstr_mask : GNTPIN_hstw_mask)));
+                act->pin -= readonly ? GNTPIN_hstr_inc : GNTPIN_hstw_inc;
+                if ( !readonly )
+                    gnttab_mark_dirty(rd, act->gfn);
+                gnttab_reduce_status(act, gnttab_status_word(rgt, map->ref), readonly);
+                active_entry_release(act);
+            }
+            grant_read_unlock(rgt);
         }
         put_page(map->mfn);
         map->flags = 0;
     }
+    spin_lock(&gt->maptrack_lock);
     for ( i = 0; i < nr_maptrack_frames(gt); i++ )
     {
         gnttab_free_page(d, gt->maptrack[i]);
@@ -808,4 +1021,5 @@ void gnttab_release_mappings(struct domain *d)
     }
     gt->maptrack_limit = 0;
     gt->maptrack_free = MAPTRACK_TAIL;
+    spin_unlock(&gt->maptrack_lock);
 }

@@ -11,7 +11,9 @@
 #include <xen/guest_access.h>
 #include <xen/lib.h>
 #include <xen/mm.h>
+#include <xen/rwlock.h>
 #include <xen/sched.h>
+#include <xen/spinlock.h>
 #include <asm/config.h>
 #include <asm/grant_table.h>
 
@@ -34,9 +36,12 @@
 /*
  * One per grant: Xen's four 8-bit pin counts (host and device mappings,
  * writable and read-only; copies pin as host mappings while they run),
- * and what the first pin found.
+ * and what the first pin found.  Every field is read and changed under
+ * lock (Xen's act->lock, taken by active_entry_acquire() with the table's
+ * lock held for reading, or any number of them under its write lock).
  */
 struct active_grant_entry {
+    spinlock_t    lock;         /* LOCK_LEVEL_GNTTAB_ACTIVE */
     uint32_t      pin;
 #define GNTPIN_cntr_width    8
 #define GNTPIN_cntr_mask     ((1U << GNTPIN_cntr_width) - 1)
@@ -69,7 +74,12 @@ struct active_grant_entry {
 /*
  * One per mapping a domain holds, indexed by its handle (Xen's
  * grant_mapping, with the frame and the granter's table id where Xen has
- * the vCPU: a mapping is undone even after its granter died).
+ * the vCPU: a mapping is undone even after its granter died).  As in Xen,
+ * an entry is filled in with flags written last (smp_wmb), a user reads
+ * flags first, and an unmap changes it only under the granter's active
+ * entry lock (two unmaps of one handle: the second finds flags 0), or,
+ * for a mapping whose granter is gone, under the mapper's maptrack_lock.
+ * On the free list, ref links to the next free handle.
  */
 struct grant_mapping {
     grant_ref_t ref;            /* free: the next free handle */
@@ -91,9 +101,24 @@ struct grant_frame {
     unsigned long gfn;          /* in the owner's p2m, INVALID_GFN if not */
 };
 
+/*
+ * The locks (Xen's, docs/design.md "Locks and their order"):
+ *   lock          Xen's gt->lock, a rwlock: held for reading by everything
+ *                 that uses the table (map, unmap, copy, query, the pins of
+ *                 a dying mapper's release), for writing by everything that
+ *                 changes its shape (growing, set_version, setup_table,
+ *                 swap, frames into the physmap, destruction): the version,
+ *                 nr_*_frames, the frame arrays, the active pages, id;
+ *   maptrack_lock the maptrack of the domain's own mappings: its pages,
+ *                 maptrack_limit and the free list (Xen has per-vCPU free
+ *                 lists under their own locks; one list under this lock
+ *                 is its simpler equivalent, handles numbered alike).
+ */
 struct grant_table {
+    rwlock_t      lock;         /* LOCK_LEVEL_GNTTAB */
+    spinlock_t    maptrack_lock; /* LOCK_LEVEL_MAPTRACK */
     struct domain *domain;
-    uint32_t      id;           /* unique: mappings name their granter's table */
+    uint32_t      id;           /* unique: mappings name their granter's table; 0: destroyed */
     unsigned int  gt_version;   /* 1 or 2 (GNTTABOP_set_version) */
     unsigned int  max_version;  /* from createdomain's grant_opts */
     unsigned int  max_grant_frames, max_maptrack_frames;
@@ -176,6 +201,52 @@ static inline struct active_grant_entry *active_entry(const struct grant_table *
                                                       grant_ref_t ref)
 {
     return &gt->active[ref / ACGNT_PER_PAGE][ref % ACGNT_PER_PAGE];
+}
+
+/* Xen's: the caller holds gt->lock (for reading, or writing). */
+static inline struct active_grant_entry *active_entry_acquire(struct grant_table *gt,
+                                                              grant_ref_t ref)
+{
+    struct active_grant_entry *act;
+
+    act = active_entry(gt, ref);
+#ifndef TEST_NO_GNTTAB_LOCKS
+    ASSERT(rw_is_locked(&gt->lock));
+    spin_lock(&act->lock);
+#endif
+    return act;
+}
+
+static inline void active_entry_release(struct active_grant_entry *act)
+{
+#ifndef TEST_NO_GNTTAB_LOCKS
+    spin_unlock(&act->lock);
+#else
+    (void)act;
+#endif
+}
+
+/*
+ * Xen's grant_read_lock() and friends.  (tests/unit/test_gnttab_smp.c
+ * compiles them and the entry locks out with TEST_NO_GNTTAB_LOCKS, to
+ * show what they prevent.)
+ */
+#ifndef TEST_NO_GNTTAB_LOCKS
+#define grant_read_lock(gt)     read_lock(&(gt)->lock)
+#define grant_read_unlock(gt)   read_unlock(&(gt)->lock)
+#define grant_write_lock(gt)    write_lock(&(gt)->lock)
+#define grant_write_unlock(gt)  write_unlock(&(gt)->lock)
+#else
+#define grant_read_lock(gt)     ((void)(gt))
+#define grant_read_unlock(gt)   ((void)(gt))
+#define grant_write_lock(gt)    ((void)(gt))
+#define grant_write_unlock(gt)  ((void)(gt))
+#endif
+
+/* A table still in use (destruction set its id to 0 under the write lock). */
+static inline bool gnttab_alive(const struct grant_table *gt)
+{
+    return gt && gt->id;
 }
 
 static inline struct grant_mapping *maptrack_entry(const struct grant_table *gt,

@@ -28,10 +28,15 @@
  * HVM/PVH callers only: a host mapping is a p2m entry at the
  * guest-physical address host_addr (p2m_grant_map_rw/ro); device maps,
  * application maps and PTE addresses fail as Xen fails them for HVM.
- * One physical CPU runs the hypervisor without preemption, so no locks:
- * guest vCPUs never run while these functions do.  The atomic updates of
- * the shared words are still Xen's (lock cmpxchg, lock and), which the
- * guest side of the protocol assumes.
+ * The atomic updates of the shared words are Xen's (lock cmpxchg, lock
+ * and), which the guest side of the protocol assumes.
+ *
+ * Locking is Xen's (grant_private.h, docs/misc/grant-tables.md
+ * "Locking"): gt->lock, a rwlock, read for using the table and write for
+ * changing its shape; an active entry's lock under the read lock for its
+ * pins; the maptrack lock for the mapper's handles.  Never two tables'
+ * locks at once: a transitive copy drops the first table's locks before
+ * it takes the second's, and checks afterwards that nothing changed.
  *
  * Every allocation is bounded by the domain's limits (max_grant_frames,
  * max_maptrack_frames) and made through the helpers below.
@@ -185,7 +190,7 @@ unsigned long gnttab_heap_pages(int max_grant_frames, int max_maptrack_frames)
            + num_act_frames(g) + m;             /* active and maptrack pages */
 }
 
-static unsigned int next_table_id = 1;
+static uint32_t next_table_id = 1;
 
 int grant_table_check_config(int max_grant_frames, int max_maptrack_frames,
                              unsigned int options)
@@ -218,11 +223,13 @@ int grant_table_init(struct domain *d, int max_grant_frames, int max_maptrack_fr
         return rc;
     if ( !(gt = gnttab_zalloc(d, sizeof(*gt))) )
         return -ENOMEM;
+    rwlock_init_level(&gt->lock, "gt->lock", LOCK_LEVEL_GNTTAB);
+    spin_lock_init_level(&gt->maptrack_lock, "maptrack_lock", LOCK_LEVEL_MAPTRACK);
     d->grant_table = gt;
     gt->domain = d;
-    gt->id = next_table_id++;
+    gt->id = __atomic_fetch_add(&next_table_id, 1, __ATOMIC_RELAXED);
     if ( !gt->id )                      /* 0 never names a table */
-        gt->id = next_table_id++;
+        gt->id = __atomic_fetch_add(&next_table_id, 1, __ATOMIC_RELAXED);
     gt->gt_version = 1;
     gt->max_version = options & XEN_DOMCTL_GRANT_version_mask;
     gt->max_grant_frames = max_grant_frames < 0 ? opt_max_grant_frames
@@ -243,7 +250,10 @@ int grant_table_init(struct domain *d, int max_grant_frames, int max_maptrack_fr
         gt->shared[i].gfn = INVALID_GFN;
     for ( i = 0; i < nr_status; i++ )
         gt->status[i].gfn = INVALID_GFN;
-    if ( gnttab_grow_table(d, INITIAL_NR_GRANT_FRAMES) )
+    grant_write_lock(gt);
+    rc = gnttab_grow_table(d, INITIAL_NR_GRANT_FRAMES);
+    grant_write_unlock(gt);
+    if ( rc )
         goto nomem;
     return 0;
 
@@ -302,12 +312,15 @@ static int unpopulate_status_frames(struct domain *d, struct grant_table *gt)
     return 0;
 }
 
-/* Grow d's table to req shared frames (at most its limit); Xen's. */
+/* Grow d's table to req shared frames (at most its limit); Xen's.  Under gt->lock, written. */
 int gnttab_grow_table(struct domain *d, unsigned int req)
 {
     struct grant_table *gt = d->grant_table;
-    unsigned int i, old = gt->nr_grant_frames, act_old = num_act_frames(old);
+    unsigned int i, j, old = gt->nr_grant_frames, act_old = num_act_frames(old);
 
+#ifndef TEST_NO_GNTTAB_LOCKS
+    ASSERT_RWLOCK_WRITE(&gt->lock);
+#endif
     if ( req < INITIAL_NR_GRANT_FRAMES )
         req = INITIAL_NR_GRANT_FRAMES;
     if ( req > gt->max_grant_frames )
@@ -316,8 +329,13 @@ int gnttab_grow_table(struct domain *d, unsigned int req)
         gdprintk(d, "growing the grant table from %u to %u frames\n", old, req);
 
     for ( i = act_old; i < num_act_frames(req); i++ )
+    {
         if ( !(gt->active[i] = gnttab_alloc_page(d)) )
             goto active_failed;
+        for ( j = 0; j < ACGNT_PER_PAGE; j++ )
+            spin_lock_init_level(&gt->active[i][j].lock, "act->lock",
+                                 LOCK_LEVEL_GNTTAB_ACTIVE);
+    }
     for ( i = old; i < req; i++ )
     {
         gt->shared[i].mfn = gnttab_alloc_frame(d);
@@ -448,6 +466,7 @@ static int set_status_v2(const struct active_grant_entry *act, grant_entry_heade
     return GNTST_okay;
 }
 
+/* The caller holds rgt's read lock and act's lock (as every user of a pin). */
 int gnttab_set_status(struct grant_table *rgt, grant_ref_t ref,
                       const struct active_grant_entry *act, bool readonly, bool mapflag,
                       domid_t ldomid)
@@ -539,6 +558,13 @@ static long gnttab_setup_table(XEN_GUEST_HANDLE_PARAM(gnttab_setup_table_t) uop,
         return -EFAULT;
 
     if ( !(d = get_domain_by_any_id(op.dom)) || !(gt = d->grant_table) )
+    {
+        op.status = GNTST_bad_domain;
+        return copy_field_to_guest(uop, &op, status) ? -EFAULT : 0;
+    }
+    /* Written: it may grow the table (Xen's, the frame list copied under it). */
+    grant_write_lock(gt);
+    if ( !gnttab_alive(gt) )
         op.status = GNTST_bad_domain;
     else if ( !gnttab_may_access(d) )
         op.status = GNTST_permission_denied;
@@ -565,6 +591,7 @@ static long gnttab_setup_table(XEN_GUEST_HANDLE_PARAM(gnttab_setup_table_t) uop,
                 op.status = GNTST_bad_virt_addr;
         }
     }
+    grant_write_unlock(gt);
     return copy_field_to_guest(uop, &op, status) ? -EFAULT : 0;
 }
 
@@ -581,13 +608,22 @@ static long gnttab_query_size(XEN_GUEST_HANDLE_PARAM(gnttab_query_size_t) uop,
 
     if ( !(d = get_domain_by_any_id(op.dom)) || !d->grant_table )
         op.status = GNTST_bad_domain;
-    else if ( !gnttab_may_access(d) )
-        op.status = GNTST_permission_denied;
     else
     {
-        op.nr_frames = d->grant_table->nr_grant_frames;
-        op.max_nr_frames = d->grant_table->max_grant_frames;
-        op.status = GNTST_okay;
+        struct grant_table *gt = d->grant_table;
+
+        grant_read_lock(gt);
+        if ( !gnttab_alive(gt) )
+            op.status = GNTST_bad_domain;
+        else if ( !gnttab_may_access(d) )
+            op.status = GNTST_permission_denied;
+        else
+        {
+            op.nr_frames = gt->nr_grant_frames;
+            op.max_nr_frames = gt->max_grant_frames;
+            op.status = GNTST_okay;
+        }
+        grant_read_unlock(gt);
     }
     return copy_to_guest(uop, &op, 1) ? -EFAULT : 0;
 }
@@ -606,6 +642,8 @@ static long gnttab_set_version(XEN_GUEST_HANDLE_PARAM(gnttab_set_version_t) uop)
     if ( copy_from_guest(&op, uop, 1) )
         return -EFAULT;
 
+    /* Written: the version, the status frames and every entry change (Xen's). */
+    grant_write_lock(gt);
     res = -EINVAL;
     if ( op.version != 1 && op.version != 2 )
         goto out;
@@ -616,7 +654,11 @@ static long gnttab_set_version(XEN_GUEST_HANDLE_PARAM(gnttab_set_version_t) uop)
     if ( gt->gt_version == op.version )
         goto out;
 
-    /* Only the reserved entries may be in use (xenstored, xenconsoled map them). */
+    /*
+     * Only the reserved entries may be in use (xenstored, xenconsoled map
+     * them).  The write lock keeps every pin as it is: pins change only
+     * under an entry's lock, taken with the read lock held.
+     */
     nr_ents = nr_grant_entries(gt);
     for ( i = GNTTAB_NR_RESERVED_ENTRIES; i < nr_ents; i++ )
         if ( active_entry(gt, i)->pin )
@@ -686,6 +728,7 @@ static long gnttab_set_version(XEN_GUEST_HANDLE_PARAM(gnttab_set_version_t) uop)
 
  out:
     op.version = gt->gt_version;
+    grant_write_unlock(gt);
     if ( copy_to_guest(uop, &op, 1) )
         res = -EFAULT;
     return res;
@@ -705,6 +748,12 @@ static long gnttab_get_status_frames(XEN_GUEST_HANDLE_PARAM(gnttab_get_status_fr
         return -EFAULT;
 
     if ( !(d = get_domain_by_any_id(op.dom)) || !(gt = d->grant_table) )
+    {
+        op.status = GNTST_bad_domain;
+        return copy_field_to_guest(uop, &op, status) ? -EFAULT : 0;
+    }
+    grant_read_lock(gt);
+    if ( !gnttab_alive(gt) )
         op.status = GNTST_bad_domain;
     else if ( !gnttab_may_access(d) )
         op.status = GNTST_permission_denied;
@@ -725,6 +774,7 @@ static long gnttab_get_status_frames(XEN_GUEST_HANDLE_PARAM(gnttab_get_status_fr
                 op.status = GNTST_bad_virt_addr;
         }
     }
+    grant_read_unlock(gt);
     return copy_field_to_guest(uop, &op, status) ? -EFAULT : 0;
 }
 
@@ -739,16 +789,20 @@ static long gnttab_get_version(XEN_GUEST_HANDLE_PARAM(gnttab_get_version_t) uop)
         return -ESRCH;
     if ( !gnttab_may_access(d) )
         return -EPERM;
-    op.version = d->grant_table->gt_version;
+    grant_read_lock(d->grant_table);
+    op.version = gnttab_alive(d->grant_table) ? d->grant_table->gt_version : 0;
+    grant_read_unlock(d->grant_table);
+    if ( !op.version )
+        return -ESRCH;
     return copy_field_to_guest(uop, &op, version) ? -EFAULT : 0;
 }
 
 /* ---- GNTTABOP_swap_grant_ref --------------------------------------- */
 
-static int16_t swap_grant_ref(grant_ref_t ref_a, grant_ref_t ref_b)
+/* Under the write lock, as Xen's: no pin can change meanwhile. */
+static int16_t swap_grant_ref_locked(struct grant_table *gt, grant_ref_t ref_a,
+                                     grant_ref_t ref_b)
 {
-    struct grant_table *gt = current->domain->grant_table;
-
     if ( ref_a >= nr_grant_entries(gt) || ref_b >= nr_grant_entries(gt) )
         return GNTST_bad_gntref;
     if ( ref_a == ref_b )
@@ -774,6 +828,17 @@ static int16_t swap_grant_ref(grant_ref_t ref_a, grant_ref_t ref_b)
         *status_entry(gt, ref_b) = s;
     }
     return GNTST_okay;
+}
+
+static int16_t swap_grant_ref(grant_ref_t ref_a, grant_ref_t ref_b)
+{
+    struct grant_table *gt = current->domain->grant_table;
+    int16_t rc;
+
+    grant_write_lock(gt);
+    rc = swap_grant_ref_locked(gt, ref_a, ref_b);
+    grant_write_unlock(gt);
+    return rc;
 }
 
 static long gnttab_swap_grant_ref(XEN_GUEST_HANDLE_PARAM(gnttab_swap_grant_ref_t) uop,
@@ -855,7 +920,7 @@ static struct grant_frame *frame_at_gfn(struct grant_table *gt, unsigned long gf
  * vcpu_info may live in it).  Not over MMIO (-EPERM, as Xen), a grant
  * mapping or the shared_info page (-EBUSY: this tree keeps those apart).
  */
-int gnttab_map_frame(struct domain *d, unsigned long idx, unsigned long gfn)
+static int gnttab_map_frame_locked(struct domain *d, unsigned long idx, unsigned long gfn)
 {
     struct grant_table *gt = d->grant_table;
     struct grant_frame *f, *other;
@@ -864,7 +929,7 @@ int gnttab_map_frame(struct domain *d, unsigned long idx, unsigned long gfn)
     p2m_type_t t;
     int rc;
 
-    if ( !gt )
+    if ( !gnttab_alive(gt) )
         return -EINVAL;
     if ( gt->gt_version == 2 && (idx & XENMAPIDX_grant_table_status) )
     {
@@ -902,14 +967,35 @@ int gnttab_map_frame(struct domain *d, unsigned long idx, unsigned long gfn)
     return 0;
 }
 
+/* Written, as Xen's gnttab_map_frame: it may grow the table, and moves a frame. */
+int gnttab_map_frame(struct domain *d, unsigned long idx, unsigned long gfn)
+{
+    int rc;
+
+    if ( !d->grant_table )
+        return -EINVAL;
+    grant_write_lock(d->grant_table);
+    rc = gnttab_map_frame_locked(d, idx, gfn);
+    grant_write_unlock(d->grant_table);
+    return rc;
+}
+
 int gnttab_unmap_frame(struct domain *d, unsigned long gfn)
 {
+    struct grant_table *gt = d->grant_table;
     struct grant_frame *f;
+    int rc = -ENOENT;
 
-    if ( !d->grant_table || !(f = frame_at_gfn(d->grant_table, gfn)) )
+    if ( !gt )
         return -ENOENT;
-    f->gfn = INVALID_GFN;
-    return p2m_set_entry(d, gfn, INVALID_MFN, 0, p2m_mmio_dm);
+    grant_write_lock(gt);
+    if ( gnttab_alive(gt) && (f = frame_at_gfn(gt, gfn)) )
+    {
+        f->gfn = INVALID_GFN;
+        rc = p2m_set_entry(d, gfn, INVALID_MFN, 0, p2m_mmio_dm);
+    }
+    grant_write_unlock(gt);
+    return rc;
 }
 
 unsigned int gnttab_resource_max_frames(const struct domain *d, unsigned int id)
@@ -940,27 +1026,35 @@ int gnttab_acquire_resource(struct domain *d, unsigned int id, unsigned int fram
     struct grant_table *gt = d->grant_table;
     unsigned int i, final = frame + nr_frames - 1;
     struct grant_frame *frames;
+    int rc = -EINVAL;
 
     if ( !nr_frames || !gt || final < frame )
         return -EINVAL;
+    /* Written, as Xen's gnttab_acquire_resource: it may grow the table. */
+    grant_write_lock(gt);
+    if ( !gnttab_alive(gt) )
+        goto out;
     switch ( id )
     {
     case XENMEM_resource_grant_table_id_shared:
         frames = gt->shared;
         if ( !get_table_frame(d, final, false) )
-            return -EINVAL;
+            goto out;
         break;
     case XENMEM_resource_grant_table_id_status:
         if ( gt->gt_version != 2 || !get_table_frame(d, final, true) )
-            return -EINVAL;
+            goto out;
         frames = gt->status;
         break;
     default:
-        return -EINVAL;
+        goto out;
     }
     for ( i = 0; i < nr_frames; i++ )
         mfn_list[i] = frames[frame + i].mfn;
-    return nr_frames;
+    rc = nr_frames;
+ out:
+    grant_write_unlock(gt);
+    return rc;
 }
 
 /* ---- the end of a domain's table ------------------------------------------ */
@@ -972,6 +1066,12 @@ int gnttab_acquire_resource(struct domain *d, unsigned int id, unsigned int fram
  * p2m_gnttab_frame entries alone.  Other domains' mappings of d's grants
  * hold their frames by reference and name d's table by its id, so they
  * stay valid, and undoable, without it.
+ *
+ * Under the write lock: a CPU mapping, copying or unmapping one of d's
+ * grants holds the read lock, so it finishes first, and any CPU that comes
+ * after finds the table destroyed (id 0, no entries) and d's grants gone.
+ * The structure itself (its lock) lives on until the domain is freed
+ * (grant_table_free), as Xen keeps it until the domain's last reference.
  */
 void grant_table_destroy(struct domain *d)
 {
@@ -982,6 +1082,13 @@ void grant_table_destroy(struct domain *d)
         return;
     if ( gt->maptrack_limit )
         gnttab_release_mappings(d);
+    grant_write_lock(gt);
+    if ( !gt->id )
+    {
+        grant_write_unlock(gt);
+        return;
+    }
+    gt->id = 0;
     for ( i = 0; i < gt->nr_grant_frames; i++ )
         gnttab_free_frame(d, gt->shared[i].mfn);
     for ( i = 0; i < gt->nr_status_frames; i++ )
@@ -989,12 +1096,26 @@ void grant_table_destroy(struct domain *d)
     if ( gt->active )
         for ( i = 0; i < num_act_frames(gt->nr_grant_frames); i++ )
             gnttab_free_page(d, gt->active[i]);
+    gt->nr_grant_frames = gt->nr_status_frames = 0;
     xfree(gt->shared);
     xfree(gt->status);
     xfree(gt->active);
     xfree(gt->maptrack);
-    xfree(gt);
+    gt->shared = gt->status = NULL;
+    gt->active = NULL;
+    gt->maptrack = NULL;
+    grant_write_unlock(gt);
+}
+
+void grant_table_free(struct domain *d)
+{
+    struct grant_table *gt = d->grant_table;
+
+    if ( !gt )
+        return;
+    grant_table_destroy(d);
     d->grant_table = NULL;
+    xfree(gt);
 }
 
 /* ---- the hypercall -------------------------------------------------------- */

@@ -7,6 +7,7 @@
 #include <xen/lib.h>
 #include <xen/mm.h>
 #include <xen/sched.h>
+#include <xen/spinlock.h>
 #include <xen/string.h>
 #include <asm/mm.h>
 
@@ -89,18 +90,24 @@ int assign_pages(struct domain *d, mfn_t mfn, unsigned int order)
 {
     unsigned long i, n = 1UL << order;
 
+    spin_lock(&d->page_alloc_lock);
     if ( d->tot_pages + n > d->max_pages )
+    {
+        spin_unlock(&d->page_alloc_lock);
         return -E2BIG;              /* Xen: "Over-allocation" */
+    }
     for ( i = 0; i < n; i++ )
     {
         struct page_info *pg = mfn_to_page(mfn + i);
 
         BUG_ON(!pg || pg->count_info || pg->owner != DOMID_INVALID);
         pg->owner = d->domain_id;
-        pg->count_info = PGC_allocated | 1;
         page_list_add(&d->page_list, mfn + i);
+        /* Last: a get_page() that sees the count sees the owner. */
+        __atomic_store_n(&pg->count_info, PGC_allocated | 1, __ATOMIC_RELEASE);
     }
     d->tot_pages += n;
+    spin_unlock(&d->page_alloc_lock);
     return 0;
 }
 
@@ -109,18 +116,39 @@ void share_xen_page_with_guest(struct domain *d, mfn_t mfn)
     struct page_info *pg = mfn_to_page(mfn);
 
     BUG_ON(!pg || pg->count_info || pg->owner != DOMID_INVALID);
+    spin_lock(&d->page_alloc_lock);
     pg->owner = d->domain_id;
-    pg->count_info = PGC_xen_heap | PGC_allocated | 1;
     d->xenheap_pages++;
+    spin_unlock(&d->page_alloc_lock);
+    __atomic_store_n(&pg->count_info, PGC_xen_heap | PGC_allocated | 1, __ATOMIC_RELEASE);
 }
 
+/*
+ * References are atomic (Xen's get_page/put_page: a cmpxchg loop on
+ * count_info), so CPUs taking and dropping references to one frame at
+ * once never lose one, and only the CPU that drops the last frees it.  A
+ * free frame (count 0) cannot be revived: get_page() only increments a
+ * count that is not 0.  The owner is checked after the reference is
+ * taken, as Xen's page_get_owner_and_reference().
+ */
 bool get_page(mfn_t mfn, const struct domain *d)
 {
     struct page_info *pg = mfn_to_page(mfn);
+    uint32_t x;
 
-    if ( !pg || !(pg->count_info & PGC_count_mask) || pg->owner != d->domain_id )
+    if ( !pg )
         return false;
-    pg->count_info++;
+    x = __atomic_load_n(&pg->count_info, __ATOMIC_RELAXED);
+    do {
+        if ( !(x & PGC_count_mask) || !((x + 1) & PGC_count_mask) )
+            return false;           /* free, or the count would overflow */
+    } while ( !__atomic_compare_exchange_n(&pg->count_info, &x, x + 1, false,
+                                           __ATOMIC_ACQUIRE, __ATOMIC_RELAXED) );
+    if ( ACCESS_ONCE(pg->owner) != d->domain_id )
+    {
+        put_page(mfn);
+        return false;
+    }
     return true;
 }
 
@@ -129,6 +157,7 @@ static void page_disown(struct domain *d, mfn_t mfn)
 {
     struct page_info *pg = mfn_to_page(mfn);
 
+    spin_lock(&d->page_alloc_lock);
     if ( pg->count_info & PGC_xen_heap )
         d->xenheap_pages--;
     else
@@ -137,16 +166,24 @@ static void page_disown(struct domain *d, mfn_t mfn)
         d->tot_pages--;
     }
     pg->owner = DOMID_INVALID;
+    spin_unlock(&d->page_alloc_lock);
 }
 
 void put_page(mfn_t mfn)
 {
     struct page_info *pg = mfn_to_page(mfn);
+    uint32_t x;
 
-    BUG_ON(!pg || !(pg->count_info & PGC_count_mask));
-    if ( (--pg->count_info & PGC_count_mask) )
+    BUG_ON(!pg);
+    x = __atomic_load_n(&pg->count_info, __ATOMIC_RELAXED);
+    do {
+        BUG_ON(!(x & PGC_count_mask));
+    } while ( !__atomic_compare_exchange_n(&pg->count_info, &x, x - 1, false,
+                                           __ATOMIC_ACQ_REL, __ATOMIC_RELAXED) );
+    if ( ((x - 1) & PGC_count_mask) )
         return;
-    if ( pg->owner != DOMID_INVALID )
+    /* The last reference: nobody else can reach the frame now. */
+    if ( ACCESS_ONCE(pg->owner) != DOMID_INVALID )
     {
         struct domain *d = get_domain_by_id(pg->owner);
 
@@ -154,7 +191,7 @@ void put_page(mfn_t mfn)
         page_disown(d, mfn);
     }
     else
-        nr_orphaned--;
+        __atomic_fetch_sub(&nr_orphaned, 1, __ATOMIC_RELAXED);
     pg->count_info = 0;
     free_domheap_pages(mfn, 0);
 }
@@ -164,9 +201,10 @@ void put_page_alloc_ref(mfn_t mfn)
     struct page_info *pg = mfn_to_page(mfn);
 
     BUG_ON(!pg);
-    if ( !(pg->count_info & PGC_allocated) )
+    /* Xen's test_and_clear_bit(_PGC_allocated): only one CPU drops it. */
+    if ( !(__atomic_fetch_and(&pg->count_info, ~PGC_allocated, __ATOMIC_ACQ_REL) &
+           PGC_allocated) )
         return;
-    pg->count_info &= ~PGC_allocated;
     put_page(mfn);
 }
 
@@ -175,7 +213,7 @@ void relinquish_page(struct domain *d, mfn_t mfn)
 {
     BUG_ON(page_get_owner(mfn) != d->domain_id);
     page_disown(d, mfn);
-    nr_orphaned++;                  /* ownerless until its last put_page */
+    __atomic_fetch_add(&nr_orphaned, 1, __ATOMIC_RELAXED);  /* ownerless until its last put_page */
     put_page_alloc_ref(mfn);
 }
 
@@ -214,19 +252,30 @@ void relinquish_domain_pages(struct domain *d)
      * off, and serial input must not wait for it); the others as
      * relinquish_page() says.
      */
-    while ( (mfn = d->page_list.head) != PAGE_LIST_NULL )
+    for ( ; ; )
     {
-        struct page_info *pg = mfn_to_page(mfn);
+        struct page_info *pg;
+        uint32_t only_alloc = PGC_allocated | 1;
 
-        if ( pg->count_info != (PGC_allocated | 1) )
+        spin_lock(&d->page_alloc_lock);
+        if ( (mfn = d->page_list.head) == PAGE_LIST_NULL )
         {
+            spin_unlock(&d->page_alloc_lock);
+            break;
+        }
+        pg = mfn_to_page(mfn);
+        /* Only the allocation reference: nobody else can take one now. */
+        if ( !__atomic_compare_exchange_n(&pg->count_info, &only_alloc, 0, false,
+                                          __ATOMIC_ACQ_REL, __ATOMIC_RELAXED) )
+        {
+            spin_unlock(&d->page_alloc_lock);
             relinquish_page(d, mfn);
             continue;
         }
         page_list_del(&d->page_list, mfn);
         d->tot_pages--;
         pg->owner = DOMID_INVALID;
-        pg->count_info = 0;
+        spin_unlock(&d->page_alloc_lock);
         free_run_add(&run, mfn);
     }
     free_run_flush(&run);
@@ -256,5 +305,5 @@ domid_t page_get_owner(mfn_t mfn)
 
 unsigned long orphaned_pages(void)
 {
-    return nr_orphaned;
+    return __atomic_load_n(&nr_orphaned, __ATOMIC_RELAXED);
 }

@@ -39,8 +39,13 @@ unsigned long gnttab_heap_pages(int max_grant_frames, int max_maptrack_frames);
  * grants (Xen's gnttab_release_mappings), unpinning them in their tables.
  */
 void gnttab_release_mappings(struct domain *d);
-/* Then free d's own table; frames others still map are freed with them. */
+/*
+ * Then d's own table goes (under its write lock); frames others still map
+ * are freed with them.  The structure, which holds the lock, stays until
+ * the domain is freed: grant_table_free() (from domain_free).
+ */
 void grant_table_destroy(struct domain *d);
+void grant_table_free(struct domain *d);
 
 /*
  * XENMEM_add_to_physmap, XENMAPSPACE_grant_table: put frame idx of d's

@@ -123,6 +123,12 @@ struct domain {
      * for it on the heap (xmem: xen/xmalloc.h, at most xmem.limit pages).
      */
     struct page_list_head page_list;
+    /*
+     * Xen's page_alloc_lock: page_list, tot_pages and xenheap_pages, and
+     * each frame's owner while it joins or leaves d (arch/x86/mm.c).  A
+     * leaf: nothing is taken under it, so a zeroed one is right.
+     */
+    spinlock_t       page_alloc_lock;
     unsigned long    tot_pages;
     unsigned long    max_pages;
     unsigned long    xenheap_pages;

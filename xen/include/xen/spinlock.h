@@ -43,9 +43,14 @@ enum lock_level {
     LOCK_LEVEL_CALL     = 10,   /* smp.c: call_lock (call-function IPIs) */
     LOCK_LEVEL_SERIAL_RX = 20,  /* console.c: the serial input ring (held over a guest copy) */
     LOCK_LEVEL_DOMCTL   = 30,   /* domctl.c: one domctl at a time */
+    LOCK_LEVEL_GNTTAB   = 40,   /* grant_table.c: gt->lock (rwlock: read to use, write to change) */
+    LOCK_LEVEL_GNTTAB_ACTIVE = 42, /* grant_table.c: each active entry's lock (act->lock) */
+    LOCK_LEVEL_MAPTRACK = 44,   /* grant_map.c: lgt->maptrack_lock (handles, growth) */
     LOCK_LEVEL_EVENT    = 50,   /* event_channel.c: d->event_lock (ports, bindings) */
     LOCK_LEVEL_EVTCHN   = 55,   /* event_channel.c: each channel's lock (send, notify) */
     LOCK_LEVEL_EVTCHN_FIFO = 58, /* event_fifo.c: a domain's FIFO queues */
+    LOCK_LEVEL_P2M      = 60,   /* p2m.c: p2m->lock, Xen's p2m lock (recursive) */
+    LOCK_LEVEL_PAGING   = 64,   /* paging.c: d->arch.paging.lock, Xen's paging lock (recursive) */
     LOCK_LEVEL_SELFTEST = 70,   /* smp_selftest.c: held across a flush */
     LOCK_LEVEL_FLUSH    = 75,   /* smp.c: flush_lock (TLB/EPT shootdown), under the p2m's */
     LOCK_LEVEL_TIMER    = 80,   /* timer.c: each CPU's timer list */

@@ -14,6 +14,7 @@
 #include <xen/sched.h>
 #include <xen/string.h>
 #include <asm/dirty_stats.h>
+#include <asm/flushtlb.h>
 #include <asm/hvm/vmx/ept.h>
 #include <asm/hvm/vmx/vmcs.h>
 #include <asm/mm.h>
@@ -22,6 +23,9 @@
 typedef uint64_t ept_entry_t;
 
 static void ept_sync_domain(struct p2m_domain *p2m);
+#ifdef XEN_HOST_TEST
+void host_test_invept(unsigned long type, uint64_t eptp);
+#endif
 static void ept_free_level(struct domain *d, uint64_t *table, unsigned int level);
 
 
@@ -120,7 +124,7 @@ static int split_superpage(struct domain *d, ept_entry_t *e)
     return 0;
 }
 
-/* p2m->set_entry: the generic layer checked order, alignment and width. */
+/* p2m->set_entry: the generic layer checked order, alignment and width, and holds the lock. */
 static int ept_set_entry(struct p2m_domain *p2m, unsigned long gfn, unsigned long mfn,
                          unsigned int order, p2m_type_t t)
 {
@@ -128,6 +132,10 @@ static int ept_set_entry(struct p2m_domain *p2m, unsigned long gfn, unsigned lon
     unsigned int target = order ? 2 : 1, level;
     ept_entry_t *table = p2m->root, *e;
     int rc;
+
+#ifndef TEST_NO_MM_LOCKS
+    ASSERT(spin_is_locked_by_me(&p2m->lock));
+#endif
 
     if ( order && !cpu_has_vmx_ept_2mb )
     {
@@ -322,14 +330,29 @@ struct invept_desc {
     uint64_t eptp, reserved;
 };
 
-/* p2m->flush: invalidate the EPT-derived translations of this p2m. */
+/*
+ * p2m->flush: invalidate the EPT-derived translations of this p2m, here
+ * and on every other CPU that entered one of the domain's vCPUs (Xen's
+ * ept_sync_domain: flush_mask() of p2m->dirty_cpumask; the other CPUs
+ * flush all contexts, FLUSH_HVM_ASID_CORE).  Called with the p2m lock
+ * held, after the change: when it returns, no CPU can use the old entry
+ * any more, so a removal or a write protection counts as done only then.
+ */
 static void ept_sync_domain(struct p2m_domain *p2m)
 {
     struct invept_desc desc = { p2m->eptp, 0 };
     unsigned long type = (vmx_caps.ept_vpid & VMX_EPT_INVEPT_SINGLE_CONTEXT)
                          ? INVEPT_SINGLE_CONTEXT : INVEPT_ALL_CONTEXT;
+    cpumask_t others;
 
+#ifdef XEN_HOST_TEST
+    host_test_invept(type, desc.eptp);  /* tests/unit: counted, not executed */
+#else
     asm volatile ( "invept %0, %1" :: "m" (desc), "r" (type) : "memory", "cc" );
+#endif
+    cpumask_andnot(&others, &p2m->dirty_cpumask, cpumask_of(smp_processor_id()));
+    if ( !cpumask_empty(&others) )
+        flush_mask(&others, FLUSH_HVM_ASID_CORE);
 }
 
 /* Xen's ept_p2m_init: the EPT root and the operations of an EPT p2m. */

@@ -45,37 +45,52 @@ int paging_pool_set_size(struct domain *d, unsigned long pages, bool preemptible
     struct free_run run = { 0, 0 };
     unsigned long done = 0;
 
-    if ( pages < pool->used )
-        pages = pool->used;         /* Xen: the pages in use stay */
-
-    while ( pool->total != pages )
+    /*
+     * The lists and counts under the paging lock, a page at a time; the
+     * heap is called without it (the pool's own users, the EPT code and
+     * the log-dirty trie, may run meanwhile).
+     */
+    for ( ; ; )
     {
+        mfn_t mfn = INVALID_MFN;
+        bool grow;
+
         if ( preemptible && done++ >= 64 && hypercall_preempt_check() )
         {
             free_run_flush(&run);
             return -ERESTART;
         }
-
-        if ( pool->total < pages )
+        paging_lock(d);
+        if ( pages < pool->used )
+            pages = pool->used;         /* Xen: the pages in use stay */
+        if ( pool->total == pages )
         {
-            mfn_t mfn = alloc_domheap_pages(0);
+            paging_unlock(d);
+            break;
+        }
+        grow = pool->total < pages;
+        if ( !grow )
+        {
+            mfn = page_list_remove_head(&pool->free);
+            BUG_ON(mfn == INVALID_MFN);     /* total > used: some are free */
+            pool->total--;
+        }
+        paging_unlock(d);
 
-            if ( mfn == INVALID_MFN )
+        if ( grow )
+        {
+            if ( (mfn = alloc_domheap_pages(0)) == INVALID_MFN )
             {
                 free_run_flush(&run);
                 return -ENOMEM;
             }
+            paging_lock(d);
             page_list_add(&pool->free, mfn);
             pool->total++;
+            paging_unlock(d);
         }
         else
-        {
-            mfn_t mfn = page_list_remove_head(&pool->free);
-
-            BUG_ON(mfn == INVALID_MFN);     /* total > used: some are free */
             free_run_add(&run, mfn);        /* freed in runs of frames */
-            pool->total--;
-        }
     }
     free_run_flush(&run);
     return 0;
@@ -93,13 +108,18 @@ int paging_pool_init(struct domain *d)
 void *paging_pool_alloc(struct domain *d)
 {
     struct paging_pool *pool = pool_of(d);
-    mfn_t mfn = page_list_remove_head(&pool->free);
+    mfn_t mfn;
     void *p;
 
+    paging_lock(d);
+    mfn = page_list_remove_head(&pool->free);
     if ( mfn == INVALID_MFN )
     {
+        bool first = !pool->failed++;
+
+        paging_unlock(d);
         /* Logged once per domain (Xen's p2m_alloc_failed). */
-        if ( !pool->failed++ )
+        if ( first )
             printk(XENLOG_G_WARNING "d%u: paging pool of %lu pages exhausted\n",
                    d->domain_id, pool->total);
         return NULL;
@@ -107,6 +127,7 @@ void *paging_pool_alloc(struct domain *d)
     pool->used++;
     if ( pool->used > pool->peak )
         pool->peak = pool->used;
+    paging_unlock(d);
     p = mfn_to_virt(mfn);
     clear_page(p);
     return p;
@@ -116,9 +137,11 @@ void paging_pool_free(struct domain *d, void *p)
 {
     struct paging_pool *pool = pool_of(d);
 
+    paging_lock(d);
     BUG_ON(!pool->used);
     page_list_add(&pool->free, virt_to_mfn(p));
     pool->used--;
+    paging_unlock(d);
 }
 
 void paging_pool_teardown(struct domain *d)

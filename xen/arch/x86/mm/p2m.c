@@ -1,5 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Generic p2m operations: populating guest RAM, mapping guest frames. */
+/*
+ * Generic p2m operations: populating guest RAM, mapping guest frames.
+ * Each takes the p2m lock (recursive, asm/p2m.h) across what it reads and
+ * changes, so that a lookup and the change that depends on it are one
+ * step for every other CPU.
+ */
 #include <xen/errno.h>
 #include <xen/lib.h>
 #include <xen/mm.h>
@@ -23,9 +28,14 @@ int p2m_init(struct domain *d)
     int rc;
 
     p2m->domain = d;
+    spin_lock_init_level(&p2m->lock, "p2m_lock", LOCK_LEVEL_P2M);
+    spin_lock_init_level(&d->arch.paging.lock, "paging_lock", LOCK_LEVEL_PAGING);
     if ( (rc = paging_pool_init(d)) )
         return rc;
-    return ept_p2m_init(p2m);
+    p2m_lock(p2m);
+    rc = ept_p2m_init(p2m);
+    p2m_unlock(p2m);
+    return rc;
 }
 
 /* The tables go back to the pool (foreign leaves drop their references). */
@@ -33,8 +43,10 @@ void p2m_teardown(struct domain *d)
 {
     struct p2m_domain *p2m = &d->arch.hvm.p2m;
 
+    p2m_lock(p2m);
     if ( p2m->teardown )
         p2m->teardown(p2m);
+    p2m_unlock(p2m);
     paging_pool_teardown(d);
 }
 
@@ -42,18 +54,24 @@ int p2m_set_entry(struct domain *d, unsigned long gfn, unsigned long mfn,
                   unsigned int order, p2m_type_t t)
 {
     struct p2m_domain *p2m = &d->arch.hvm.p2m;
+    int rc;
 
     if ( (order != 0 && order != SUPERPAGE_ORDER) ||
          (gfn & ((1UL << order) - 1)) || (mfn & ((1UL << order) - 1)) ||
          gfn > p2m_max_gfn() || !p2m->set_entry )
         return -EINVAL;
-    return p2m->set_entry(p2m, gfn, mfn, order, t);
+    /* The EPT code flushes (INVEPT, here and remotely) before it returns. */
+    p2m_lock(p2m);
+    rc = p2m->set_entry(p2m, gfn, mfn, order, t);
+    p2m_unlock(p2m);
+    return rc;
 }
 
 unsigned long p2m_get_entry_order(struct domain *d, unsigned long gfn, p2m_type_t *t,
                                   unsigned int *order)
 {
     struct p2m_domain *p2m = &d->arch.hvm.p2m;
+    unsigned long mfn;
 
     /* A gfn beyond the width would alias a low one in the page walk. */
     if ( gfn > p2m_max_gfn() || !p2m->get_entry )
@@ -61,7 +79,10 @@ unsigned long p2m_get_entry_order(struct domain *d, unsigned long gfn, p2m_type_
         *t = p2m_mmio_dm;
         return INVALID_MFN;
     }
-    return p2m->get_entry(p2m, gfn, t, order);
+    p2m_lock(p2m);
+    mfn = p2m->get_entry(p2m, gfn, t, order);
+    p2m_unlock(p2m);
+    return mfn;
 }
 
 unsigned long p2m_get_entry(struct domain *d, unsigned long gfn, p2m_type_t *t)
@@ -73,20 +94,29 @@ int p2m_change_type_range_noflush(struct domain *d, unsigned long begin,
                                   unsigned long nr, p2m_type_t nt)
 {
     struct p2m_domain *p2m = &d->arch.hvm.p2m;
+    int rc;
 
     if ( !nr || !p2m->change_type_range || begin > p2m_max_gfn() )
         return 0;
     if ( nr > p2m_max_gfn() + 1 - begin )
         nr = p2m_max_gfn() + 1 - begin;     /* nothing is mapped beyond */
-    return p2m->change_type_range(p2m, begin, begin + nr, nt);
+    p2m_lock(p2m);
+    rc = p2m->change_type_range(p2m, begin, begin + nr, nt);
+    p2m_unlock(p2m);
+    return rc;
 }
 
+/* The change and its flush in one hold of the lock: done when it returns. */
 int p2m_change_type_range(struct domain *d, unsigned long begin,
                           unsigned long nr, p2m_type_t nt)
 {
-    int rc = p2m_change_type_range_noflush(d, begin, nr, nt);
+    struct p2m_domain *p2m = &d->arch.hvm.p2m;
+    int rc;
 
+    p2m_lock(p2m);
+    rc = p2m_change_type_range_noflush(d, begin, nr, nt);
     p2m_flush(d);
+    p2m_unlock(p2m);
     return rc;
 }
 
@@ -101,18 +131,25 @@ int p2m_change_type_range(struct domain *d, unsigned long begin,
 int p2m_relax_after_violation(struct domain *d, unsigned long gfn)
 {
     struct p2m_domain *p2m = &d->arch.hvm.p2m;
+    int rc;
 
     if ( !p2m->change_type_range || gfn > p2m_max_gfn() )
         return -EINVAL;
-    return p2m->change_type_range(p2m, gfn, gfn + 1, p2m_ram_rw);
+    p2m_lock(p2m);
+    rc = p2m->change_type_range(p2m, gfn, gfn + 1, p2m_ram_rw);
+    p2m_unlock(p2m);
+    return rc;
 }
 
+/* Every CPU that may cache the p2m's translations forgets them (asm/p2m.h). */
 void p2m_flush(struct domain *d)
 {
     struct p2m_domain *p2m = &d->arch.hvm.p2m;
 
+    p2m_lock(p2m);
     if ( p2m->flush && p2m->root )
         p2m->flush(p2m);
+    p2m_unlock(p2m);
 }
 
 /* ---- populating RAM, mapping guest frames --------------------------------- */
@@ -142,18 +179,19 @@ int p2m_add_ram(struct domain *d, unsigned long gfn, mfn_t mfn, unsigned int ord
         return rc;
     }
     /* In 2 MiB leaves where the extent has them, else 4 KiB ones. */
+    p2m_lock(&d->arch.hvm.p2m);
     for ( i = 0; i < n; i += 1UL << o )
         if ( (rc = p2m_set_entry(d, gfn + i, mfn + i, o, p2m_ram_rw)) )
             break;
     if ( rc )
-    {
         while ( i )
         {
             i -= 1UL << o;
             p2m_remove_entry(d, gfn + i, o);    /* a leaf just made: no split */
         }
+    p2m_unlock(&d->arch.hvm.p2m);
+    if ( rc )
         unassign_pages(mfn, order);     /* the last references: freed */
-    }
     return rc;
 }
 
@@ -221,12 +259,16 @@ static bool is_ram(p2m_type_t t)
     return t == p2m_ram_rw || t == p2m_ram_logdirty || t == p2m_ram_ro;
 }
 
+/* The lookup and the reference in one hold of the lock (Xen's get_page_from_gfn). */
 unsigned long get_page_from_gfn(struct domain *d, unsigned long gfn, p2m_type_t *t)
 {
-    unsigned long mfn = p2m_get_entry(d, gfn, t);
+    unsigned long mfn;
 
-    if ( mfn == INVALID_MFN || !is_ram(*t) || !get_page(mfn, d) )
-        return INVALID_MFN;
+    p2m_lock(&d->arch.hvm.p2m);
+    mfn = p2m_get_entry(d, gfn, t);
+    if ( mfn != INVALID_MFN && (!is_ram(*t) || !get_page(mfn, d)) )
+        mfn = INVALID_MFN;
+    p2m_unlock(&d->arch.hvm.p2m);
     return mfn;
 }
 
@@ -242,14 +284,12 @@ int p2m_remove_entry(struct domain *d, unsigned long gfn, unsigned int order)
  * Map fd's frame mfn at gfn of d, with a reference.  The reference belongs to the p2m entry (as in Xen): nothing
  * else records the mapping, and the p2m's teardown drops what is left.
  */
-static int add_foreign(struct domain *d, unsigned long gfn, struct domain *fd,
-                       unsigned long mfn)
+static int add_foreign_locked(struct domain *d, unsigned long gfn, struct domain *fd,
+                              unsigned long mfn)
 {
     p2m_type_t t;
     int rc;
 
-    if ( gfn > p2m_max_gfn() )
-        return -EINVAL;
     if ( p2m_get_entry(d, gfn, &t) != INVALID_MFN )
     {
         if ( t != p2m_map_foreign )
@@ -263,6 +303,19 @@ static int add_foreign(struct domain *d, unsigned long gfn, struct domain *fd,
     rc = p2m_set_entry(d, gfn, mfn, 0, p2m_map_foreign);
     if ( rc )
         put_page(mfn);
+    return rc;
+}
+
+static int add_foreign(struct domain *d, unsigned long gfn, struct domain *fd,
+                       unsigned long mfn)
+{
+    int rc;
+
+    if ( gfn > p2m_max_gfn() )
+        return -EINVAL;
+    p2m_lock(&d->arch.hvm.p2m);
+    rc = add_foreign_locked(d, gfn, fd, mfn);
+    p2m_unlock(&d->arch.hvm.p2m);
     return rc;
 }
 
@@ -297,15 +350,15 @@ int p2m_remove_foreign(struct domain *d, unsigned long gfn)
 {
     unsigned long mfn;
     p2m_type_t t;
-    int rc;
+    int rc = -ENOENT;
 
+    p2m_lock(&d->arch.hvm.p2m);
     mfn = p2m_get_entry(d, gfn, &t);
-    if ( mfn == INVALID_MFN || t != p2m_map_foreign )
-        return -ENOENT;
-    if ( (rc = p2m_remove_entry(d, gfn, 0)) )
-        return rc;                  /* the pool could not split: still mapped */
-    put_page(mfn);
-    return 0;
+    if ( mfn != INVALID_MFN && t == p2m_map_foreign &&
+         !(rc = p2m_remove_entry(d, gfn, 0)) )  /* else the pool could not split */
+        put_page(mfn);
+    p2m_unlock(&d->arch.hvm.p2m);
+    return rc;
 }
 
 /* ---- grant mappings (GNTMAP_host_map of HVM callers) ----------------------- */
@@ -322,16 +375,25 @@ int p2m_add_grant_mapping(struct domain *d, unsigned long gfn, unsigned long mfn
      * out of its physmap, until it dies) and crashes a domain that maps
      * over a grant, foreign or MMIO mapping; here both fail the call.
      */
-    if ( p2m_get_entry(d, gfn, &t) != INVALID_MFN )
-        return -EBUSY;
-    return p2m_set_entry(d, gfn, mfn, 0, readonly ? p2m_grant_map_ro : p2m_grant_map_rw);
+    int rc = -EBUSY;
+
+    p2m_lock(&d->arch.hvm.p2m);
+    if ( p2m_get_entry(d, gfn, &t) == INVALID_MFN )
+        rc = p2m_set_entry(d, gfn, mfn, 0, readonly ? p2m_grant_map_ro : p2m_grant_map_rw);
+    p2m_unlock(&d->arch.hvm.p2m);
+    return rc;
 }
 
 int p2m_remove_grant_mapping(struct domain *d, unsigned long gfn, unsigned long mfn)
 {
     p2m_type_t t;
+    int rc = -EINVAL;
 
-    if ( gfn > p2m_max_gfn() || p2m_get_entry(d, gfn, &t) != mfn || !p2m_is_grant(t) )
+    if ( gfn > p2m_max_gfn() )
         return -EINVAL;
-    return p2m_set_entry(d, gfn, INVALID_MFN, 0, p2m_mmio_dm);
+    p2m_lock(&d->arch.hvm.p2m);
+    if ( p2m_get_entry(d, gfn, &t) == mfn && p2m_is_grant(t) )
+        rc = p2m_set_entry(d, gfn, INVALID_MFN, 0, p2m_mmio_dm);
+    p2m_unlock(&d->arch.hvm.p2m);
+    return rc;
 }

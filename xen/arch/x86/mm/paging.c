@@ -13,6 +13,15 @@
  * flushed into it.  CLEAN clears the bits it returns and re-arms the
  * pages (write-protects them again, or clears their EPT dirty flag under
  * PML), all while no vCPU of the domain runs, so no write is ever lost.
+ *
+ * Locking (Xen's mm-locks.h order): the trie, its counts and the
+ * CLEAN/PEEK/re-arm state are under the domain's paging lock
+ * (d->arch.paging.lock); re-arming changes EPT entries, under the p2m
+ * lock, which is taken first.  Neither is held while the bitmap is copied
+ * to the caller (that takes the caller's own p2m lock): a chunk of at most
+ * LOG_DIRTY_CHUNK_PFNS bits is read under the locks into a buffer, copied
+ * out, then cleared and re-armed under the locks again, exactly the bits
+ * that were copied (a bit set meanwhile stays for the next CLEAN).
  */
 #include <xen/errno.h>
 #include <xen/guest_access.h>
@@ -40,6 +49,9 @@
 #define L3_IDX(pfn)         (((pfn) >> L3_SHIFT) & ((1UL << NODE_SHIFT) - 1))
 #define L2_IDX(pfn)         (((pfn) >> L2_SHIFT) & ((1UL << NODE_SHIFT) - 1))
 #define LEAF_IDX(pfn)       ((pfn) & (LEAF_PFNS - 1))
+
+/* Pfns copied out between two preemption checks of a CLEAN/PEEK. */
+#define LOG_DIRTY_CHUNK_PFNS  4096UL
 
 /* The domain whose log-dirty state ld is. */
 static struct domain *ld_domain(struct log_dirty_domain *ld)
@@ -124,7 +136,7 @@ bool paging_gfn_tracked(const struct domain *d, unsigned long gfn)
     return ld->global || (gfn >= ld->vram_begin && gfn - ld->vram_begin < ld->vram_nr);
 }
 
-void paging_mark_dirty(struct domain *d, unsigned long gfn, struct vcpu *v)
+static void mark_dirty_locked(struct domain *d, unsigned long gfn, struct vcpu *v)
 {
     struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
     unsigned long *leaf, bit, *word;
@@ -159,6 +171,15 @@ void paging_mark_dirty(struct domain *d, unsigned long gfn, struct vcpu *v)
         ld->block_dirty[gfn >> ld->block_shift]++;
     if ( v )
         dirty_vcpu_count(v, pages_dirtied);
+}
+
+void paging_mark_dirty(struct domain *d, unsigned long gfn, struct vcpu *v)
+{
+    if ( !ACCESS_ONCE(d->arch.paging.log_dirty.enabled) )
+        return;                     /* looked at again under the lock */
+    paging_lock(d);
+    mark_dirty_locked(d, gfn, v);
+    paging_unlock(d);
 }
 
 /*
@@ -230,12 +251,16 @@ void paging_mark_dirty_gpas(struct domain *d, const uint64_t *gpa, unsigned int 
 {
     const struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
 
-    if ( !ld->enabled )
+    if ( !ACCESS_ONCE(ld->enabled) )
         return;
-    if ( ld->global )
+    paging_lock(d);
+    if ( !ld->enabled )
+        ;
+    else if ( ld->global )
         mark_gpas(d, gpa, n, v, false);
     else
         mark_gpas(d, gpa, n, v, true);
+    paging_unlock(d);
 }
 
 /* Read (and with 'clean' clear) the bit of one pfn. */
@@ -280,6 +305,21 @@ static void rearm_bits(struct domain *d, unsigned long base, unsigned long bits)
     }
 }
 
+/* The locks a chunk of CLEAN/PEEK takes: the p2m's first if it re-arms. */
+static void chunk_lock(struct domain *d, bool rearm)
+{
+    if ( rearm )
+        p2m_lock(&d->arch.hvm.p2m);
+    paging_lock(d);
+}
+
+static void chunk_unlock(struct domain *d, bool rearm)
+{
+    paging_unlock(d);
+    if ( rearm )
+        p2m_unlock(&d->arch.hvm.p2m);
+}
+
 /* Unaligned ranges (a VRAM range may start anywhere): a bit at a time. */
 static int copy_bits_out_slow(struct domain *d, unsigned long begin, unsigned long nr,
                               XEN_GUEST_HANDLE(void) bitmap, bool clean, bool rearm)
@@ -293,6 +333,7 @@ static int copy_bits_out_slow(struct domain *d, unsigned long begin, unsigned lo
         unsigned long n = min(nr - i, 8 * sizeof(buf)), j;
 
         memset(buf, 0, sizeof(buf));
+        chunk_lock(d, rearm);
         for ( j = 0; j < n; j++ )
             if ( bit_get(ld, begin + i + j, clean) )
             {
@@ -300,6 +341,7 @@ static int copy_bits_out_slow(struct domain *d, unsigned long begin, unsigned lo
                 if ( rearm )
                     ld_ops(d)->clean_range(d, begin + i + j, 1);
             }
+        chunk_unlock(d, rearm);
         if ( copy_to_guest_offset(bitmap, i / 8, buf, DIV_ROUND_UP(n, 8)) )
             return -EFAULT;
         i += n;
@@ -307,79 +349,96 @@ static int copy_bits_out_slow(struct domain *d, unsigned long begin, unsigned lo
     return 0;
 }
 
+/* Clear the bits of buf (n bits from leaf offset off) in the leaf, re-arming their pages. */
+static void clean_copied_bits(struct domain *d, unsigned long *leaf, unsigned long pfn,
+                              unsigned long off, const uint8_t *buf, unsigned long n,
+                              bool rearm)
+{
+    uint8_t *b = (uint8_t *)leaf + off / 8;
+    unsigned long i, bytes = DIV_ROUND_UP(n, 8);
+
+    /* Word at a time where aligned; the edges a byte at a time. */
+    for ( i = 0; i < bytes; )
+    {
+        unsigned long pfn_i = pfn + 8 * i, bits;
+
+        if ( !((unsigned long)(b + i) % sizeof(long)) && bytes - i >= sizeof(long) )
+        {
+            unsigned long *w = (unsigned long *)(b + i), copied;
+
+            memcpy(&copied, buf + i, sizeof(copied));
+            if ( (bits = *w & copied) )
+            {
+                *w &= ~bits;
+                if ( rearm )
+                    rearm_bits(d, pfn_i, bits);
+            }
+            i += sizeof(long);
+            continue;
+        }
+        if ( (bits = b[i] & buf[i]) )
+        {
+            b[i] &= ~bits;
+            if ( rearm )
+                rearm_bits(d, pfn_i, bits);
+        }
+        i++;
+    }
+}
+
 /*
  * Copy the bits of [begin, begin + nr) to the caller's buffer 'bitmap'
  * (bit i of the buffer = pfn begin + i), clearing them if 'clean', and
  * re-arming the pages they name if 'rearm' (without an EPT flush: the
  * caller does one).  Returns 0 or -EFAULT (the caller checked the buffer
- * beforehand).
+ * beforehand).  A piece at a time: read under the locks, copied out
+ * without them, then exactly the bits copied cleared (and re-armed) under
+ * them again.
  */
 static int copy_bits_out(struct domain *d, unsigned long begin, unsigned long nr,
                          XEN_GUEST_HANDLE(void) bitmap, bool clean, bool rearm)
 {
     struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
-    static const uint8_t zero_chunk[PAGE_SIZE];
     unsigned long pfn = begin, end = begin + nr;
+    uint8_t buf[LOG_DIRTY_CHUNK_PFNS / 8];
 
     if ( begin % 8 )
         return copy_bits_out_slow(d, begin, nr, bitmap, clean, rearm);
 
     while ( pfn < end )
     {
-        unsigned long *leaf = trie_leaf(ld, pfn, false);
-        unsigned long off = LEAF_IDX(pfn);
-        unsigned long n = min(end - pfn, LEAF_PFNS - off);
+        unsigned long off = LEAF_IDX(pfn), *leaf;
+        unsigned long n = min(min(end - pfn, LEAF_PFNS - off), 8 * sizeof(buf));
         unsigned long bytes = DIV_ROUND_UP(n, 8);
-        const uint8_t *src = leaf ? (const uint8_t *)leaf + off / 8 : zero_chunk;
-        uint8_t tail;
+        bool any = false;
 
+        paging_lock(d);
+        leaf = trie_leaf(ld, pfn, false);
+        if ( leaf )
+            memcpy(buf, (const uint8_t *)leaf + off / 8, bytes);
+        else
+            memset(buf, 0, bytes);
+        paging_unlock(d);
         if ( n % 8 )
-        {
-            /* Partial last byte: only the bits inside the range. */
-            if ( bytes > 1 && copy_to_guest(bitmap, src, bytes - 1) )
-                return -EFAULT;
-            tail = src[bytes - 1] & ((1u << (n % 8)) - 1);
-            if ( copy_to_guest_offset(bitmap, bytes - 1, &tail, 1) )
-                return -EFAULT;
-        }
-        else if ( copy_to_guest(bitmap, src, bytes) )
+            buf[bytes - 1] &= (1u << (n % 8)) - 1;  /* only the bits inside the range */
+
+        if ( copy_to_guest(bitmap, buf, bytes) )
             return -EFAULT;
 
         if ( clean && leaf )
         {
-            uint8_t *b = (uint8_t *)leaf + off / 8;
             unsigned long i;
 
-            /* Word at a time where aligned; the edges a byte at a time. */
-            for ( i = 0; i < bytes; )
-            {
-                unsigned long pfn_i = pfn + 8 * i, bits;
-
-                if ( !((unsigned long)(b + i) % sizeof(long)) &&
-                     bytes - i >= sizeof(long) && !(n % 8 && bytes - i == sizeof(long)) )
-                {
-                    unsigned long *w = (unsigned long *)(b + i);
-
-                    if ( (bits = *w) )
-                    {
-                        *w = 0;
-                        if ( rearm )
-                            rearm_bits(d, pfn_i, bits);
-                    }
-                    i += sizeof(long);
-                    continue;
-                }
-                bits = b[i];
-                if ( i == bytes - 1 && n % 8 )
-                    bits &= (1u << (n % 8)) - 1;
-                if ( bits )
-                {
-                    b[i] &= ~bits;
-                    if ( rearm )
-                        rearm_bits(d, pfn_i, bits);
-                }
-                i++;
-            }
+            for ( i = 0; i < bytes && !any; i++ )
+                any = buf[i];
+        }
+        if ( any )
+        {
+            chunk_lock(d, rearm);
+            /* Trie leaves live until the trie goes (disable, teardown): the same one. */
+            if ( (leaf = trie_leaf(ld, pfn, false)) )
+                clean_copied_bits(d, leaf, pfn, off, buf, n, rearm);
+            chunk_unlock(d, rearm);
         }
         pfn += n;
         guest_handle_add_offset(bitmap, bytes);
@@ -387,8 +446,6 @@ static int copy_bits_out(struct domain *d, unsigned long begin, unsigned long nr
     return 0;
 }
 
-/* Pfns copied out between two preemption checks of a CLEAN/PEEK. */
-#define LOG_DIRTY_CHUNK_PFNS  4096UL
 
 static int paging_log_dirty_op(struct domain *d, struct xen_domctl_shadow_op *sc,
                                bool clean)
@@ -424,6 +481,8 @@ static int paging_log_dirty_op(struct domain *d, struct xen_domctl_shadow_op *sc
         else
             dirty_domain_count(d, peek_calls);
 
+        p2m_lock(&d->arch.hvm.p2m);
+        paging_lock(d);
         if ( ld->failed_allocs )
         {
             /* Bits were lost: the caller must treat everything as dirty. */
@@ -434,6 +493,8 @@ static int paging_log_dirty_op(struct domain *d, struct xen_domctl_shadow_op *sc
                 ld_ops(d)->clean_range(d, 0, d->arch.hvm.p2m.max_mapped_pfn + 1);
                 ld_ops(d)->clean_done(d);
             }
+            paging_unlock(d);
+            p2m_unlock(&d->arch.hvm.p2m);
             return -ENOMEM;
         }
 
@@ -446,6 +507,8 @@ static int paging_log_dirty_op(struct domain *d, struct xen_domctl_shadow_op *sc
         ld->preempt.active = true;
         if ( clean )
             ld->fault_count = ld->dirty_count = 0;
+        paging_unlock(d);
+        p2m_unlock(&d->arch.hvm.p2m);
     }
 
     /*
@@ -546,6 +609,8 @@ int paging_log_dirty_rearm(struct domain *d, struct xen_domctl_dirty_rearm *op)
             dirty_domain_count(d, rearm_preempted);
             return -ERESTART;
         }
+        /* The chunk under the p2m lock (re-arms), then the paging lock (bits). */
+        chunk_lock(d, true);
         while ( pfn < last )
         {
             unsigned long chunk_end = min(last, (pfn | (LEAF_PFNS - 1)) + 1);
@@ -576,6 +641,7 @@ int paging_log_dirty_rearm(struct domain *d, struct xen_domctl_dirty_rearm *op)
                 pfn += span;
             }
         }
+        chunk_unlock(d, true);
         ld->rearm.next = last;
         progress = true;
     }
@@ -629,12 +695,17 @@ int paging_log_dirty_enable(struct domain *d, bool global)
 
     if ( ld->enabled || !ld->ops )
         return -EINVAL;
+    dirty_blocks_init(d);
+    /* The mode and the retyping together: the p2m's lock, then the paging one. */
+    p2m_lock(&d->arch.hvm.p2m);
+    paging_lock(d);
     ld->fault_count = ld->dirty_count = 0;
     ld->failed_allocs = 0;
     ld->preempt.active = false;
     ld->rearm.active = false;
-    dirty_blocks_init(d);
     rc = ld->ops->enable(d, global);
+    paging_unlock(d);
+    p2m_unlock(&d->arch.hvm.p2m);
     if ( rc )
         return rc;
     printk(XENLOG_G_INFO "d%u: log-dirty %s on (%s), %lu superpages to split on first write, %lu split now\n",
@@ -651,12 +722,17 @@ void paging_log_dirty_disable(struct domain *d)
 
     if ( !ld->enabled )
         return;
+    /* hap's disable drains PML under both: p2m, then paging (recursive). */
+    p2m_lock(&d->arch.hvm.p2m);
+    paging_lock(d);
     ld->ops->disable(d);
     trie_free(ld);
     ld->preempt.active = false;     /* a pending CLEAN's continuation fails */
     ld->rearm.active = false;
     ld->enabled = ld->global = false;
     ld->vram_begin = ld->vram_nr = 0;
+    paging_unlock(d);
+    p2m_unlock(&d->arch.hvm.p2m);
     printk(XENLOG_G_INFO "d%u: log-dirty off\n", d->domain_id);
 }
 
@@ -726,9 +802,11 @@ void paging_teardown(struct domain *d)
 {
     struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
 
+    paging_lock(d);
     trie_free(ld);
     ld->nr_blocks = 0;
     xfree(ld->block_dirty);
     xfree(ld->block_logged);
     ld->block_dirty = ld->block_logged = NULL;
+    paging_unlock(d);
 }

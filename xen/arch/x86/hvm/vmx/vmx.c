@@ -688,6 +688,9 @@ void vmx_do_resume(struct vcpu *v)
 
     /* The one place the running vCPU's VMCS is made the loaded one. */
     vmx_vmcs_reload(v);
+    /* From now on this CPU may cache the domain's EPT translations (ept_sync_domain). */
+    if ( !cpumask_test_cpu(smp_processor_id(), &v->domain->arch.hvm.p2m.dirty_cpumask) )
+        cpumask_set_cpu(smp_processor_id(), &v->domain->arch.hvm.p2m.dirty_cpumask);
     vmx_restore_dr(v);
     while ( vcpu_runnable(v) && sched_may_enter_guest() )
     {

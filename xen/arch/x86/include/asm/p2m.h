@@ -7,6 +7,8 @@
 #ifndef __ASM_X86_P2M_H__
 #define __ASM_X86_P2M_H__
 
+#include <xen/cpumask.h>
+#include <xen/spinlock.h>
 #include <xen/types.h>
 #include <asm/mm.h>
 
@@ -58,8 +60,25 @@ struct paging_pool {
 /* Pages a domain's pool starts with (Xen's hap_enable: 1 MiB). */
 #define PAGING_POOL_DEFAULT_PAGES   256
 
+/*
+ * Locking (Xen's mm-locks.h order: the p2m lock before the paging lock):
+ * p2m->lock, recursive (LOCK_LEVEL_P2M), is held across every change of
+ * the EPT tables (set_entry, change_type_range, teardown), every lookup
+ * (get_entry: Xen's p2m rwlock read-held; here one recursive lock, so
+ * lookups on two CPUs take turns), and the check-then-change sequences
+ * above them (a grant or foreign mapping into a hole, a removal of what
+ * was found).  The paging pool (p2m-pool.c) and the log-dirty trie are
+ * under d->arch.paging.lock (LOCK_LEVEL_PAGING), taken under the p2m's
+ * where both are needed (an EPT split takes a pool page).  An EPT change
+ * that removes or write-protects a mapping is complete only after the
+ * INVEPT, done under the lock on this CPU and, through flush_mask(), on
+ * every other CPU in dirty_cpumask (the CPUs that entered a vCPU of the
+ * domain, Xen's p2m->dirty_cpumask; today only CPU 0 runs guests).
+ */
 struct p2m_domain {
     struct domain  *domain;
+    spinlock_t      lock;       /* LOCK_LEVEL_P2M, recursive */
+    cpumask_t       dirty_cpumask; /* CPUs that may cache its translations */
     void           *root;       /* EPT PML4 */
     uint64_t        eptp;
     unsigned long   max_mapped_pfn;
@@ -84,7 +103,15 @@ struct p2m_domain {
     void (*teardown)(struct p2m_domain *p2m);
 };
 
-/* p2m-pool.c: the paging pool. */
+#ifndef TEST_NO_MM_LOCKS         /* tests/unit/test_p2m_smp.c: shown to fail without */
+#define p2m_lock(p)     spin_lock_recursive(&(p)->lock)
+#define p2m_unlock(p)   spin_unlock_recursive(&(p)->lock)
+#else
+#define p2m_lock(p)     ((void)(p))
+#define p2m_unlock(p)   ((void)(p))
+#endif
+
+/* p2m-pool.c: the paging pool (under the domain's paging lock). */
 int paging_pool_init(struct domain *d);
 /*
  * Grow or shrink d's pool to 'pages' (never below what is in use).

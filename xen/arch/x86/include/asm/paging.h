@@ -12,6 +12,7 @@
 #ifndef __ASM_X86_PAGING_H__
 #define __ASM_X86_PAGING_H__
 
+#include <xen/spinlock.h>
 #include <xen/types.h>
 #include <public/xen.h>
 #include <asm/dirty_stats.h>
@@ -90,11 +91,26 @@ struct log_dirty_domain {
     unsigned int    block_shift;
 };
 
+/*
+ * d->arch.paging.lock: Xen's paging lock (mm-locks.h), recursive, level
+ * LOCK_LEVEL_PAGING, below the p2m lock in the order (taken under it):
+ * the log-dirty trie, its counts and the CLEAN/PEEK and re-arm state
+ * (everything in log_dirty but ops), and the paging pool.
+ */
 struct paging_domain {
+    spinlock_t lock;
     struct log_dirty_domain log_dirty;
     struct dirty_domain_counters dirty;     /* asm/dirty_stats.h */
 };
 
+
+#ifndef TEST_NO_MM_LOCKS         /* tests/unit/test_p2m_smp.c: shown to fail without */
+#define paging_lock(d)      spin_lock_recursive(&(d)->arch.paging.lock)
+#define paging_unlock(d)    spin_unlock_recursive(&(d)->arch.paging.lock)
+#else
+#define paging_lock(d)      ((void)(d))
+#define paging_unlock(d)    ((void)(d))
+#endif
 
 /* Record that gfn was written (by v, or by the hypervisor if v is NULL). */
 void paging_mark_dirty(struct domain *d, unsigned long gfn, struct vcpu *v);

@@ -65,7 +65,18 @@ DEFINE_CR_ACCESS(3)
 DEFINE_CR_ACCESS(4)
 #undef DEFINE_CR_ACCESS
 
+#ifdef XEN_HOST_TEST
+/*
+ * tests/unit/harness.c: a pause, and now and then the host CPU for another
+ * thread (the CPUs are threads there, more of them than host CPUs: one
+ * spinning for a lock its descheduled holder keeps would spin out its
+ * whole time slice).
+ */
+void host_test_cpu_relax(void);
+static inline void cpu_relax(void)         { host_test_cpu_relax(); }
+#else
 static inline void cpu_relax(void)         { asm volatile ( "pause" ::: "memory" ); }
+#endif
 static inline void halt(void)              { asm volatile ( "hlt" ::: "memory" ); }
 
 /* Enable interrupts and halt atomically (the sti shadow covers the hlt). */

@@ -109,20 +109,36 @@ bool hap_handle_logdirty_fault(struct vcpu *v, unsigned long gfn)
     struct domain *d = v->domain;
     struct log_dirty_domain *ld = &d->arch.paging.log_dirty;
     p2m_type_t t;
+    int rc;
 
+    /*
+     * The type, the relaxing and the mark in one hold of the p2m lock (then
+     * the paging lock, the order's): a CLEAN re-arms a page only under the
+     * p2m lock and only if its bit is set, so it sees either the page still
+     * write-protected, or writable with its bit set; never writable with
+     * its bit clear, which would lose every later write.  (Xen's
+     * hap_track_dirty_vram/ept_handle_violation relax before they mark.)
+     */
+    p2m_lock(&d->arch.hvm.p2m);
     if ( p2m_get_entry(d, gfn, &t) == INVALID_MFN || t != p2m_ram_logdirty )
+    {
+        p2m_unlock(&d->arch.hvm.p2m);
         return false;
-
-    ld->fault_count++;
-    dirty_domain_count(d, wp_faults);
-    dirty_vcpu_count(v, wp_faults);
-    paging_mark_dirty(d, gfn, v);
+    }
     /*
      * A 2 MiB leaf is split first: with the domain's paging pool used up
      * (by the domain itself) the page stays write-protected and the write
      * would fault for ever.  As Xen on a p2m failure here: the domain dies.
      */
-    if ( p2m_relax_after_violation(d, gfn) )
+    rc = p2m_relax_after_violation(d, gfn);
+    paging_lock(d);
+    ld->fault_count++;
+    dirty_domain_count(d, wp_faults);
+    dirty_vcpu_count(v, wp_faults);
+    paging_mark_dirty(d, gfn, v);
+    paging_unlock(d);
+    p2m_unlock(&d->arch.hvm.p2m);
+    if ( rc )
         domain_crash(d, "d%uv%u: no paging pool page to split gfn %#lx for log-dirty",
                      d->domain_id, v->vcpu_id, gfn);
     return true;
