@@ -50,7 +50,7 @@ static const unsigned int implemented[] = {
     __HYPERVISOR_sched_op, __HYPERVISOR_vcpu_op, __HYPERVISOR_sysctl,
     __HYPERVISOR_domctl, __HYPERVISOR_dm_op, __HYPERVISOR_event_channel_op,
     __HYPERVISOR_hvm_op, __HYPERVISOR_vm_assist, __HYPERVISOR_platform_op,
-    __HYPERVISOR_grant_table_op,
+    __HYPERVISOR_grant_table_op, __HYPERVISOR_multicall,
 };
 
 /* A structure argument we can look into: inside the scratch area. */
@@ -208,6 +208,20 @@ void fuzz_hcall(void)
 
     switch ( nr )
     {
+    case __HYPERVISOR_multicall:
+        /*
+         * Random entries would make unsanitised calls (a shutdown, say):
+         * a bad list, or entries of zeros (op 0, which is -ENOSYS each).
+         */
+        if ( fuzz_chance(50) )
+            a[0] = bad_pointer();
+        else
+        {
+            a[1] = fuzz_below(8);
+            memset(scratch, 0, a[1] * sizeof(multicall_entry_t));
+            a[0] = (unsigned long)scratch;
+        }
+        break;
     case __HYPERVISOR_sched_op:
         if ( (int)a[0] == SCHEDOP_shutdown )
             a[1] = bad_pointer();
