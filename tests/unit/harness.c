@@ -151,6 +151,14 @@ void host_test_cpu_relax(void)
 }
 
 void (*harness_bug_hook)(void);
+void *harness_bug_jmp[5];
+unsigned int harness_bugs;
+
+void harness_catch_bug(void)
+{
+    harness_bugs++;
+    __builtin_longjmp(harness_bug_jmp, 1);
+}
 
 void __bug(const char *file, int line)
 {

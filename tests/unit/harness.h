@@ -28,6 +28,24 @@ void harness_check_contains(const char *file, int line, const char *h_expr,
 /* Called by BUG() when set (it must not return: a test longjmps out). */
 extern void (*harness_bug_hook)(void);
 
+/*
+ * Expected BUGs (the lock checks'): with harness_bug_hook set to
+ * harness_catch_bug, BUGS(stmt) runs stmt and is true if it hit a BUG,
+ * which jumps back here instead of ending the test; the lock checks, which
+ * a BUG turns off, are on again afterwards (spin_debug_enable()).
+ */
+extern void *harness_bug_jmp[5];
+extern unsigned int harness_bugs;
+void harness_catch_bug(void);
+#define BUGS(stmt) ({                                   \
+    unsigned int b0_ = harness_bugs;                    \
+    if ( !__builtin_setjmp(harness_bug_jmp) )           \
+    {                                                   \
+        stmt;                                           \
+    }                                                   \
+    spin_debug_enable();                                \
+    harness_bugs != b0_; })
+
 #define CHECK(cond) harness_check(__FILE__, __LINE__, #cond, !!(cond))
 #define CHECK_EQ(a, b)                                                  \
     harness_check_eq(__FILE__, __LINE__, #a, #b,                        \

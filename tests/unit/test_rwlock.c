@@ -13,25 +13,6 @@
 
 #include "harness.h"
 
-static void *bug_jmp[5];
-static unsigned int bugs;
-
-static void on_bug(void)
-{
-    bugs++;
-    __builtin_longjmp(bug_jmp, 1);
-}
-
-/* Run stmt; true if it hit a BUG (which is caught). */
-#define BUGS(stmt) ({                                   \
-    unsigned int b0_ = bugs;                            \
-    if ( !__builtin_setjmp(bug_jmp) )                   \
-    {                                                   \
-        stmt;                                           \
-    }                                                   \
-    spin_debug_enable();                                \
-    bugs != b0_; })
-
 static DEFINE_RWLOCK_LEVEL(grant, LOCK_LEVEL_EVENT);
 static DEFINE_SPINLOCK_LEVEL(heap, LOCK_LEVEL_HEAP);
 static DEFINE_SPINLOCK_LEVEL(call, LOCK_LEVEL_CALL);
@@ -163,7 +144,7 @@ static void test_two_cpus(void)
 void test_main(void)
 {
     host_test_cpu_enter(0);
-    harness_bug_hook = on_bug;
+    harness_bug_hook = harness_catch_bug;
     spin_debug_enable();
     test_basic();
     test_checks();

@@ -13,25 +13,6 @@
 extern char printk_log[];
 void printk_reset(void);
 
-static void *bug_jmp[5];
-static unsigned int bugs;
-
-static void on_bug(void)
-{
-    bugs++;
-    __builtin_longjmp(bug_jmp, 1);
-}
-
-/* Run stmt; true if it hit a BUG (which is caught). */
-#define BUGS(stmt) ({                                   \
-    unsigned int b0_ = bugs;                            \
-    if ( !__builtin_setjmp(bug_jmp) )                   \
-    {                                                   \
-        stmt;                                           \
-    }                                                   \
-    spin_debug_enable();                                \
-    bugs != b0_; })
-
 static DEFINE_SPINLOCK_LEVEL(low, LOCK_LEVEL_CALL);
 static DEFINE_SPINLOCK_LEVEL(mid, LOCK_LEVEL_TIMER);
 static DEFINE_SPINLOCK_LEVEL(high, LOCK_LEVEL_HEAP);
@@ -192,7 +173,7 @@ static void test_irq_safety(void)
 
 void test_main(void)
 {
-    harness_bug_hook = on_bug;
+    harness_bug_hook = harness_catch_bug;
     spin_debug_enable();            /* as __start_xen does once interrupts are on */
     test_ticket();
     test_recursive();
