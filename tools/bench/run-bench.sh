@@ -34,7 +34,8 @@
 # same command gives the same numbers on any host.  Runs are bounded in
 # ticks, not seconds: the driver of the specjbb-like runs (tests/bench)
 # fails a cell that has not ended within a bound of emulated ticks, and
-# smp-rr the PLE runs' 20 round trips (bound=); the migration runs do a
+# the PLE runs' 20 round trips have a watchdog in emulated time
+# (watchdog=, the guest library's); the migration runs do a
 # fixed amount of work (one save and restore) and have no tick bound of
 # their own yet.  The wall-clock limit on each Bochs
 # process is only a safety net against a hung emulator, NET_FACTOR (default
@@ -98,11 +99,13 @@ FB="fb_every=256 fb_lines=4"    # 4 framebuffer lines every 256 transactions
 SEEDS=1-6
 COST=1500                       # the per-exit cost model, ticks
 
-# The PLE runs (tests/smp-rr), bounded in ticks: the slowest (no PLE, a
-# 30 ms slice per turn at 1.6e9 ticks a second) takes about 2e9 for its 20
-# round trips; smp-rr fails the run if they are not done within ten times that.
+# The PLE runs (tests/smp-rr), bounded in ticks by the guest library's
+# watchdog= (SCHEDOP_watchdog, in seconds of system time, which with clock
+# sync=none is ticks / 1.6e9): the slowest (no PLE, a 30 ms slice per turn)
+# takes about 2e9 ticks (1.25 s) for its 20 round trips; the hypervisor
+# shuts the run down (SHUTDOWN_watchdog, no result: failed) at ten times that.
 PLE_ROUNDS=20
-PLE_BOUND=20000000000
+PLE_WATCHDOG=13
 
 # The migration runs (tests/migrate saving tests/mig-writer): the link is
 # capped at 10^8 octets per 10^9 ticks (0.1 octet a tick), the downtime
@@ -254,7 +257,7 @@ if [ $list_only = 1 ]; then
     for r in "${selected[@]}"; do
         printf '%-24s xen: %s\n' "$(run_field "$r" 0)" "$(run_field "$r" 2)"
         if [ "$(run_field "$r" 3)" = smp-rr ]; then
-            printf '%-24s d0:  smp-rr vcpus=2 -- rounds=%s bound=%s\n' "" "$PLE_ROUNDS" "$PLE_BOUND"
+            printf '%-24s d0:  smp-rr vcpus=2 -- rounds=%s watchdog=%s\n' "" "$PLE_ROUNDS" "$PLE_WATCHDOG"
         elif [[ $(run_field "$r" 3) == mig:* ]]; then
             printf '%-24s d0:  migrate mem=56 -- %s\n' "" "$(run_field "$r" 3 | sed 's/^mig://')"
             printf '%-24s d1:  mig-writer mem=4 -- %s\n' "" "$(mig_writer_args "$(run_field "$r" 4)")"
@@ -362,7 +365,7 @@ boot_run() {
     mkdir -p "$dir"
     megs=256
     if [ "$args" = smp-rr ]; then
-        modules=("$BIN/smp-rr.elf|vcpus=2 -- rounds=$PLE_ROUNDS bound=$PLE_BOUND")
+        modules=("$BIN/smp-rr.elf|vcpus=2 -- rounds=$PLE_ROUNDS watchdog=$PLE_WATCHDOG")
     elif [[ $args == mig:* ]]; then
         modules=("$BIN/migrate.elf|mem=56 -- ${args#mig:}"
                  "$BIN/mig-writer.elf|mem=4 -- $(mig_writer_args "$mem")")
