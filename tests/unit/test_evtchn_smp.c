@@ -98,25 +98,7 @@ void ns16550_start_poll(void)
 {
 }
 
-bool hypercall_preempt_check(void)
-{
-    return false;
-}
-
-long hypercall_create_continuation(unsigned int op, const char *format, ...)
-{
-    (void)op;
-    (void)format;
-    return -ENOSYS;
-}
-
-long subop_enosys(unsigned int hypercall, unsigned long subop, const char *name)
-{
-    (void)hypercall;
-    (void)subop;
-    (void)name;
-    return -ENOSYS;
-}
+#include "stub_hypercall.h"
 
 int evtchn_fifo_init_control(struct evtchn_init_control *ic)
 {

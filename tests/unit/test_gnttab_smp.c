@@ -183,25 +183,7 @@ void paging_mark_dirty(struct domain *d, unsigned long gfn, struct vcpu *v)
     __atomic_fetch_add(&dirty_marks[d->domain_id], 1, __ATOMIC_RELAXED);
 }
 
-bool hypercall_preempt_check(void)
-{
-    return false;
-}
-
-long hypercall_create_continuation(unsigned int op, const char *format, ...)
-{
-    (void)op;
-    (void)format;
-    return -ENOSYS;
-}
-
-long subop_enosys(unsigned int hypercall, unsigned long subop, const char *name)
-{
-    (void)hypercall;
-    (void)subop;
-    (void)name;
-    return -ENOSYS;
-}
+#include "stub_hypercall.h"
 
 /* The "guest" buffers are the test's own memory. */
 unsigned long raw_copy_to_guest(void *to, const void *from, size_t len)
