@@ -25,6 +25,7 @@
  * Guest command line: domu=<id> (default 1), domu2=<id> (default 2).
  */
 #include "test.h"
+#include "xc-check.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -39,26 +40,6 @@ const char test_title[] = "libxenctrl in the control domain (direct backend)";
 
 static xc_interface *xch;
 
-static void pass(const char *fmt, ...) __printf(1, 2);
-static void pass(const char *fmt, ...)
-{
-    va_list args;
-
-    printk("  ok   ");
-    va_start(args, fmt);
-    vprintk(fmt, args);
-    va_end(args);
-}
-
-/* A call expected to fail with -1 and a given errno. */
-static void expect_errno(const char *what, int rc, int err)
-{
-    if ( rc == -1 && errno == err )
-        pass("%s: -1, errno %d (%s)\n", what, err, strerror(err));
-    else
-        xtf_failure("Fail: %s: returned %d errno %d, expected -1 errno %d\n",
-                    what, rc, errno, err);
-}
 
 /* Let the other domains run for a while (one physical CPU). */
 static void yield_many(unsigned int n)

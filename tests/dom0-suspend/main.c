@@ -23,6 +23,7 @@
  * as the domU's).
  */
 #include "test.h"
+#include "xc-check.h"
 #include "events.h"
 #include <xenctrl.h>
 #include <xenguest.h>
@@ -34,25 +35,6 @@ const char test_title[] = "Suspend and resume in place (control domain)";
 static xc_interface *xch;
 static evtchn_port_t dom_exc;
 
-static void pass(const char *fmt, ...) __printf(1, 2);
-static void pass(const char *fmt, ...)
-{
-    va_list args;
-
-    printk("  ok   ");
-    va_start(args, fmt);
-    vprintk(fmt, args);
-    va_end(args);
-}
-
-static void expect_errno(const char *what, int rc, int err)
-{
-    if ( rc == -1 && errno == err )
-        pass("%s: -1, errno %d (%s)\n", what, err, strerror(err));
-    else
-        xtf_failure("Fail: %s: returned %d errno %d, expected -1 errno %d\n",
-                    what, rc, errno, err);
-}
 
 /* The domain's getdomaininfo, false if it is not there. */
 static bool get_info(uint32_t domid, xc_domaininfo_t *di)
