@@ -48,6 +48,16 @@ int libxl__ao_synchronous_only(libxl_ctx *ctx, const libxl_asyncop_how *ao_how,
     return ERROR_NI;
 }
 
+/* Milliseconds of CLOCK_MONOTONIC, for libxl's time limits (0 if it fails). */
+uint64_t libxl__now_ms(void)
+{
+    struct timespec ts;
+
+    if (clock_gettime(CLOCK_MONOTONIC, &ts))
+        return 0;
+    return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
 /* ---- context ------------------------------------------------------------- */
 
 int libxl_ctx_alloc(libxl_ctx **pctx, int version, unsigned flags,

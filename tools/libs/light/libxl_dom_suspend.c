@@ -48,15 +48,6 @@
 #define SUSPEND_WAIT_TIMEOUT_MS  (60 * 1000)
 #define SUSPEND_POLL_MS          20
 
-static uint64_t now_ms(void)
-{
-    struct timespec ts;
-
-    if (clock_gettime(CLOCK_MONOTONIC, &ts))
-        return 0;
-    return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
 static void sleep_ms(unsigned int ms)
 {
     struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
@@ -162,7 +153,7 @@ static int wait_guest(libxl__domain_suspend_state *dsps)
 {
     libxl_ctx *ctx = dsps->ctx;
     const uint32_t domid = dsps->domid;
-    uint64_t start = now_ms();
+    uint64_t start = libxl__now_ms();
 
     LOGD(DEBUG, domid, "wait for the guest to suspend");
     for (;;) {
@@ -189,7 +180,7 @@ static int wait_guest(libxl__domain_suspend_state *dsps)
             dsps->suspended = true;
             return 0;
         }
-        if (now_ms() - start >= SUSPEND_WAIT_TIMEOUT_MS) {
+        if (libxl__now_ms() - start >= SUSPEND_WAIT_TIMEOUT_MS) {
             LOGD(ERROR, domid, "guest did not suspend, timed out");
             return ERROR_GUEST_TIMEDOUT;
         }
@@ -217,7 +208,7 @@ int libxl__domain_suspend(libxl__domain_suspend_state *dsps)
         LOGED(ERROR, domid, "writing %s", dsps->control_path);
         return ERROR_FAIL;
     }
-    start = now_ms();
+    start = libxl__now_ms();
     for (;;) {
         char *state = xs_read(ctx->xsh, XBT_NULL, dsps->control_path, NULL);
         bool acked = pvcontrol_acked(state);
@@ -225,7 +216,7 @@ int libxl__domain_suspend(libxl__domain_suspend_state *dsps)
         free(state);
         if (acked)
             break;
-        if (now_ms() - start >= SUSPEND_ACK_TIMEOUT_MS) {
+        if (libxl__now_ms() - start >= SUSPEND_ACK_TIMEOUT_MS) {
             rc = pvcontrol_cancel(dsps);
             if (rc)
                 return rc;

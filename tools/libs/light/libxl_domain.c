@@ -230,14 +230,6 @@ static int pvcontrol_available(libxl_ctx *ctx, uint32_t domid)
     return !!via;
 }
 
-static uint64_t monotonic_ms(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
 /*
  * Xen's libxl__domain_pvcontrol, synchronously: write the command
  * ("poweroff", "reboot") to the guest's control/shutdown, then wait, with a
@@ -272,9 +264,9 @@ static int domain_pvcontrol(libxl_ctx *ctx, uint32_t domid, const char *cmd)
 
     snprintf(token, sizeof(token), "pvcontrol-%u", domid);
     watching = xs_watch(ctx->xsh, path, token);
-    start = monotonic_ms();
+    start = libxl__now_ms();
     for (;;) {
-        uint64_t waited = monotonic_ms() - start;
+        uint64_t waited = libxl__now_ms() - start;
         struct pollfd pfd = { .fd = xs_fileno(ctx->xsh), .events = POLLIN };
 
         free(state);

@@ -72,6 +72,9 @@ void libxl__log(libxl_ctx *ctx, xentoollog_level level, int errnoval,
 /* An ERROR_* for the errno a libxenctrl call left. */
 int libxl__xc_error(int errnoval);
 
+/* Milliseconds of CLOCK_MONOTONIC, for libxl's time limits (0 if it fails). */
+uint64_t libxl__now_ms(void);
+
 /* ERROR_NI (logged) unless ao_how is NULL. */
 int libxl__ao_synchronous_only(libxl_ctx *ctx, const libxl_asyncop_how *ao_how,
                                const char *func);
