@@ -507,15 +507,16 @@ void handle_keypress(char c)
 /* True if a byte was queued (or dropped) for dom0: VIRQ_CONSOLE is due. */
 static bool __serial_rx(char c)
 {
+    ASSERT_SPINLOCK(&serial_rx_lock);
     if ( console_rx_to_xen )
     {
+        /* A debug key may print for long: not with dom0's reads held up. */
+        spin_unlock(&serial_rx_lock);
         handle_keypress(c);
+        spin_lock(&serial_rx_lock);
         return false;
     }
-    bool warn = false;
-
     /* As Xen: a full ring drops the byte, the VIRQ is raised anyway. */
-    spin_lock(&serial_rx_lock);
     if ( serial_rx_prod - serial_rx_cons != SERIAL_RX_SIZE )
     {
         serial_rx_ring[SERIAL_RX_MASK(serial_rx_prod)] = c;
@@ -523,12 +524,12 @@ static bool __serial_rx(char c)
         serial_rx_overflowing = false;
     }
     else if ( serial_rx_dropped++, !serial_rx_overflowing )
-        warn = serial_rx_overflowing = true;
-    spin_unlock(&serial_rx_lock);
-    if ( warn )
+    {
+        serial_rx_overflowing = true;
         printk(XENLOG_WARNING "serial input ring full (%u bytes): dropping input "
                "until dom0 reads (%lu byte(s) dropped so far)\n",
                SERIAL_RX_SIZE, serial_rx_dropped);
+    }
     return true;
 }
 
@@ -537,7 +538,10 @@ static bool __serial_rx(char c)
  * VIRQ_CONSOLE after every byte; here once per call, after the last byte
  * for dom0 is in the ring (dom0 reads what is queued either way): at line
  * rate under Bochs a byte lasts 350 instructions, and a VIRQ per byte made
- * the UART driver's hand-over slower than the line in a debug build.
+ * the UART driver's hand-over slower than the line in a debug build.  For
+ * the same reason serial_rx_lock is taken once per call, not per byte; it
+ * is dropped for what may take long (a debug key, an input switch, the
+ * VIRQ).
  */
 void serial_rx_many(const char *buf, unsigned int n)
 {
@@ -545,6 +549,7 @@ void serial_rx_many(const char *buf, unsigned int n)
     bool notify = false;
     unsigned int i;
 
+    spin_lock(&serial_rx_lock);
     for ( i = 0; i < n; i++ )
     {
         char c = buf[i];
@@ -554,11 +559,13 @@ void serial_rx_many(const char *buf, unsigned int n)
             /* Ctrl-A is eaten in groups of three, which switch the input. */
             if ( ++switch_code_count == 3 )
             {
+                spin_unlock(&serial_rx_lock);
                 if ( notify )
                     send_global_virq(VIRQ_CONSOLE);   /* what came before */
                 notify = false;
                 switch_serial_input();
                 switch_code_count = 0;
+                spin_lock(&serial_rx_lock);
             }
             continue;
         }
@@ -567,6 +574,7 @@ void serial_rx_many(const char *buf, unsigned int n)
             notify |= __serial_rx(SWITCH_CODE);
         notify |= __serial_rx(c);
     }
+    spin_unlock(&serial_rx_lock);
     if ( notify )
         send_global_virq(VIRQ_CONSOLE);
 }
