@@ -7,7 +7,9 @@
  * back, and do not fire (before the fix 2^63 and 2^64-1 fired at once:
  * the conversion to system time overflowed); writes outside TSC-deadline
  * mode are ignored, leaving the mode disarms it.  Between one-shot and
- * periodic the count goes on (Xen, KVM); TMCCT never exceeds TMICT, even
+ * periodic the count goes on (Xen, KVM); periodic -> one-shot gives one
+ * more interrupt, and a tick latched in IRR before the switch is still
+ * delivered (the LVTT write leaves IRR alone); TMCCT never exceeds TMICT, even
  * when the period is raised to the minimum; a divider change mid-count
  * keeps the counts done; masking a periodic timer stops its interrupts,
  * unmasking resumes them.
@@ -45,6 +47,22 @@ static void run_for(uint64_t n)
         asm volatile ( "sti; nop; nop; cli" ::: "memory" );
 }
 
+/* Vector vec waits in IRR. */
+static bool irr_has(unsigned int vec)
+{
+    return (REG(0x200 + (vec / 32) * 16) >> (vec % 32)) & 1;
+}
+
+/* With interrupts off, wait up to n ticks of the TSC for vec in IRR. */
+static bool irr_wait(unsigned int vec, uint64_t n)
+{
+    uint64_t end = rdtsc() + n;
+
+    while ( !irr_has(vec) && rdtsc() < end )
+        asm volatile ( "nop" ::: "memory" );
+    return irr_has(vec);
+}
+
 static void deadline(const char *what, uint64_t tsc, bool fires, bool reads_back)
 {
     unsigned long c = ticks;
@@ -70,6 +88,7 @@ void part_timer(void)
     unsigned long c;
     uint32_t cur;
     uint64_t v;
+    bool latched;
 
     printk("TSC deadline values:\n");
     set_intr_gate(V_TMR, irq_tmr);
@@ -109,12 +128,38 @@ void part_timer(void)
     check_true("  then periodic interrupts (2 or more)", ticks >= c + 2);
     REG(0x320) = V_TMR;                 /* -> one-shot */
     c = ticks;
+    latched = irr_has(V_TMR);           /* interrupts are off: it waits */
     run_for(400000);
-    check_true("periodic -> one-shot: at most one more", ticks <= c + 1);
+    printk("  periodic -> one-shot: %lu more, %u latched before the switch\n",
+           ticks - c, latched);
+    check_true("periodic -> one-shot: one more, and a tick latched before",
+               ticks >= c + 1 && ticks <= c + 1 + latched);
     c = ticks;
     run_for(200000);
     check_val("  and then none", ticks, c);
     check_val("  TMCCT 0 once it ran out", REG(0x390), 0);
+
+    /*
+     * The same with a tick surely latched: the LVTT write leaves IRR as
+     * it is (SDM vol. 3A, 11.5.4: a mode change neither starts nor stops
+     * the count), so the tick latched before it is delivered, then the
+     * count runs out once more.  The period is longer than a time slice
+     * so that the two cannot merge in IRR while the vCPU waits for the
+     * CPU.
+     */
+    REG(0x320) = 0x20000 | V_TMR;       /* periodic */
+    REG(0x380) = 50000000;              /* 50 ms */
+    check_true("periodic, interrupts off: a tick latches in IRR",
+               irr_wait(V_TMR, 400000));
+    REG(0x320) = V_TMR;                 /* -> one-shot */
+    check_true("  -> one-shot: the tick still waits in IRR", irr_has(V_TMR));
+    c = ticks;
+    run_for(400000);                    /* 100 ms */
+    check_val("  delivered, then the count runs out once", ticks, c + 2);
+    c = ticks;
+    run_for(400000);
+    check_val("  and then none", ticks, c);
+    check_val("  TMCCT 0", REG(0x390), 0);
 
     REG(0x320) = 0x10000 | 0x20000 | V_TMR;     /* masked: nothing latched */
     REG(0x380) = 1;                     /* raised to the 0.1 ms minimum */
