@@ -19,10 +19,11 @@
 #include "test.h"
 #include "events.h"
 #include "fault.h"
+#include "mmio-null.h"
 
 const char test_title[] = "Guest-physical addresses nothing claims: all ones, writes dropped";
 
-#define HPET            0xfed00000UL
+#define HPET            MMIO_NULL_HPET
 #define IOAPIC          0xfec00000UL
 #define X86_EFLAGS_CF   (1UL << 0)
 #define X86_EFLAGS_ZF   (1UL << 6)
@@ -30,7 +31,7 @@ const char test_title[] = "Guest-physical addresses nothing claims: all ones, wr
 #define X86_EFLAGS_TF   (1UL << 8)
 #define X86_EFLAGS_OF   (1UL << 11)
 
-static unsigned int accesses;           /* emulated instructions so far */
+unsigned int mmio_null_accesses;         /* emulated instructions so far */
 
 #define PRESET 0x1111111111111111UL
 
@@ -45,7 +46,7 @@ static void test_loads(unsigned long base, const char *where)
 #define LOAD(insn, want) do {                                               \
         v = PRESET;                                                         \
         asm volatile ( insn " (%1), %0" : "+r" (v) : "r" (p) : "memory" );  \
-        accesses++;                                                         \
+        mmio_null_accesses++;                                                         \
         snprintf(what, sizeof(what), "%s: %s", where, insn);                \
         check_val(what, v, want);                                           \
     } while ( 0 )
@@ -53,15 +54,15 @@ static void test_loads(unsigned long base, const char *where)
     printk("Loads from %s: all ones at the width\n", where);
     /* The register merges as the CPU merges: 8/16 bits keep the rest. */
     asm volatile ( "movb (%1), %b0" : "=q" (v) : "r" (p), "0" (PRESET) : "memory" );
-    accesses++;
+    mmio_null_accesses++;
     snprintf(what, sizeof(what), "%s: movb", where);
     check_val(what, v, 0x11111111111111ffUL);
     asm volatile ( "movw (%1), %w0" : "=r" (v) : "r" (p), "0" (PRESET) : "memory" );
-    accesses++;
+    mmio_null_accesses++;
     snprintf(what, sizeof(what), "%s: movw", where);
     check_val(what, v, 0x111111111111ffffUL);
     asm volatile ( "movl (%1), %k0" : "=r" (v) : "r" (p), "0" (PRESET) : "memory" );
-    accesses++;
+    mmio_null_accesses++;
     snprintf(what, sizeof(what), "%s: movl (zero-extends)", where);
     check_val(what, v, 0xffffffffUL);
     LOAD("movq", ~0UL);
@@ -90,13 +91,13 @@ static void test_stores(unsigned long base, const char *where)
     *p64 = 0;
     asm volatile ( "movl $0, (%0)" :: "r" (base) : "memory" );
     asm volatile ( "movq $0, 8(%0)" :: "r" (base) : "memory" );
-    accesses += 6;
+    mmio_null_accesses += 6;
     snprintf(what, sizeof(what), "%s: reads all ones after the stores", where);
     check_val(what, *p64, ~0UL);
-    accesses++;
+    mmio_null_accesses++;
     snprintf(what, sizeof(what), "%s+8: reads all ones after the stores", where);
     check_val(what, p64[1], ~0UL);
-    accesses++;
+    mmio_null_accesses++;
 }
 
 /* ---- read-modify-write and the other forms ------------------------------------------- */
@@ -113,49 +114,49 @@ static void test_rmw(void)
 
     printk("Read-modify-write on the HPET page: computed on all ones, nothing kept\n");
     asm volatile ( "addl $1, (%1); pushf; pop %0" : "=r" (f) : "r" (HPET) : "memory", "cc" );
-    accesses++;
+    mmio_null_accesses++;
     check_val("addl $1: CF ZF (0xffffffff + 1)", flags_of(f), X86_EFLAGS_CF | X86_EFLAGS_ZF);
     asm volatile ( "orl $0x10, (%1); pushf; pop %0" : "=r" (f) : "r" (HPET) : "memory", "cc" );
-    accesses++;
+    mmio_null_accesses++;
     check_val("orl: SF", flags_of(f), X86_EFLAGS_SF);
     asm volatile ( "andq $0, (%1); pushf; pop %0" : "=r" (f) : "r" (HPET) : "memory", "cc" );
-    accesses++;
+    mmio_null_accesses++;
     check_val("andq $0: ZF", flags_of(f), X86_EFLAGS_ZF);
     asm volatile ( "clc; lock incw (%1); pushf; pop %0" : "=r" (f) : "r" (HPET) : "memory", "cc" );
-    accesses++;
+    mmio_null_accesses++;
     check_val("lock incw: ZF (CF kept clear)", flags_of(f), X86_EFLAGS_ZF);
     asm volatile ( "cmpl $-1, (%1); pushf; pop %0" : "=r" (f) : "r" (HPET) : "memory", "cc" );
-    accesses++;
+    mmio_null_accesses++;
     check_val("cmpl $-1: ZF", flags_of(f), X86_EFLAGS_ZF);
     asm volatile ( "testb $0x80, (%1); pushf; pop %0" : "=r" (f) : "r" (HPET) : "memory", "cc" );
-    accesses++;
+    mmio_null_accesses++;
     check_val("testb $0x80: SF", flags_of(f), X86_EFLAGS_SF);
     asm volatile ( "btl $31, (%1); pushf; pop %0" : "=r" (f) : "r" (HPET) : "memory", "cc" );
-    accesses++;
+    mmio_null_accesses++;
     check_true("btl $31: CF", f & X86_EFLAGS_CF);
     asm volatile ( "negb (%1); pushf; pop %0" : "=r" (f) : "r" (HPET) : "memory", "cc" );
-    accesses++;
+    mmio_null_accesses++;
     check_val("negb: CF (0 - 0xff)", flags_of(f), X86_EFLAGS_CF);
     v = 0x42;
     asm volatile ( "xchgl %k0, (%1)" : "+r" (v) : "r" (HPET) : "memory" );
-    accesses++;
+    mmio_null_accesses++;
     check_val("xchgl: the register gets all ones", v, 0xffffffffUL);
     v = 5;
     asm volatile ( "lock xaddq %0, (%1)" : "+r" (v) : "r" (HPET) : "memory", "cc" );
-    accesses++;
+    mmio_null_accesses++;
     check_val("xaddq: the register gets all ones", v, ~0UL);
     a = 0; v = 7;
     asm volatile ( "lock cmpxchgl %k2, (%3); pushf; pop %1"
                    : "+a" (a), "=r" (f) : "r" (v), "r" (HPET) : "memory", "cc" );
-    accesses++;
+    mmio_null_accesses++;
     check_val("cmpxchgl: RAX gets all ones", a, 0xffffffffUL);
     check_true("cmpxchgl: ZF clear (not equal)", !(f & X86_EFLAGS_ZF));
     v = 0;
     asm volatile ( "addq (%1), %0" : "+r" (v) : "r" (HPET) : "memory", "cc" );
-    accesses++;
+    mmio_null_accesses++;
     check_val("addq (mem), reg: reg + all ones", v, ~0UL);
     check_val("nothing was kept", *p32, 0xffffffffUL);
-    accesses++;
+    mmio_null_accesses++;
 }
 
 /* ---- single-step over an emulated access ----------------------------------------------- */
@@ -205,7 +206,7 @@ static void test_single_step(void)
                    "movl (%2), %k1\n\t"
                    "1:"
                    : "=&r" (after), "=r" (v) : "r" (HPET) : "memory" );
-    accesses++;
+    mmio_null_accesses++;
     check_val("#DB count", db_hits, 1);
     check_val("#DB after the MMIO read", db_rip, after);
     check_true("DR6.BS", db_dr6 & (1UL << 14));
@@ -256,11 +257,11 @@ static void test_elsewhere(void)
     printk("The last page of the %u-bit guest-physical width\n", bits);
     map_window(top);
     check_val("last page: movl", *w, 0xffffffffUL);
-    accesses++;
+    mmio_null_accesses++;
     *w = 0;
-    accesses++;
+    mmio_null_accesses++;
     check_val("last page after a store", *w, 0xffffffffUL);
-    accesses++;
+    mmio_null_accesses++;
 
     printk("Beyond the width: #PF with RSVD in the guest's own page walk\n");
     map_window(1ULL << bits);
@@ -278,8 +279,9 @@ void test_main(void)
     test_stores(HPET, "the HPET page");
     test_rmw();
     test_single_step();
+    test_page_end();
     test_elsewhere();
-    printk("%u checks passed, %u emulated accesses\n", checks_passed(), accesses);
+    printk("%u checks passed, %u emulated accesses\n", checks_passed(), mmio_null_accesses);
 
     if ( cmdline_ulong("refuse", 0) )
     {
