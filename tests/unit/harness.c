@@ -6,12 +6,12 @@
  */
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "harness.h"
 
@@ -148,6 +148,32 @@ void host_test_cpu_relax(void)
     __builtin_ia32_pause();
     if ( !(++spins % 64) )
         sched_yield();
+}
+
+static void (*step_irq)(void);
+static volatile unsigned long steps;
+
+static void step_signal(int sig)
+{
+    (void)sig;
+    steps++;
+    step_irq();                         /* TF is clear in a signal handler */
+}
+
+unsigned long harness_irq_each_instruction(void (*body)(void), void (*irq)(void))
+{
+    struct sigaction sa = { .sa_handler = step_signal }, old;
+
+    step_irq = irq;
+    steps = 0;
+    sigemptyset(&sa.sa_mask);
+    if ( sigaction(SIGTRAP, &sa, &old) )
+        return 0;
+    asm volatile ( "pushf; orq $0x100, (%%rsp); popf" ::: "memory", "cc" );
+    body();
+    asm volatile ( "pushf; andq $~0x100, (%%rsp); popf" ::: "memory", "cc" );
+    sigaction(SIGTRAP, &old, NULL);
+    return steps;
 }
 
 void (*harness_bug_hook)(void);

@@ -73,6 +73,13 @@ void *harness_exec_page(void);
  * made from fn (the counters are not shared safely): record, then check.
  */
 void harness_run_cpus(unsigned int nr, void (*fn)(unsigned int cpu));
+/*
+ * An "interrupt" at every instruction: body runs single-stepped (TF), and
+ * irq runs from the SIGTRAP after each of its instructions (irq decides
+ * whether interrupts are on; TF is off while it runs).  Returns the
+ * number of instructions stepped, 0 if the handler could not be set.
+ */
+unsigned long harness_irq_each_instruction(void (*body)(void), void (*irq)(void));
 /* Zeroed host memory (calloc), never freed. */
 void *harness_zalloc(size_t size);
 /* stub_printk.c: make the calling thread CPU cpu. */

@@ -8,6 +8,13 @@
  * xen/spinlock.h); the first acquisition says whether the lock is
  * interrupt-safe, and every later one must agree (Xen's check_lock()).  A
  * violation prints both locks and is a BUG.
+ *
+ * The list is changed with interrupts off: a lock taken with interrupts
+ * on could otherwise be interrupted between the count's update and the
+ * slot's, and a handler taking its lock would check the list with a
+ * stale entry in it (a lock released long ago, the handler's own from an
+ * earlier interrupt: "taken again by its holder"), or overwrite the slot
+ * the interrupted update was about to fill.
  */
 #include <xen/lib.h>
 #include <xen/percpu.h>
@@ -114,6 +121,7 @@ static void check_lock(spinlock_t *lock, bool try, bool nested)
 static void got_lock_shared(spinlock_t *lock, bool shared)
 {
     struct held_locks *h = &this_cpu(held_locks);
+    unsigned long flags;
 
     if ( !shared )
         lock->debug.owner = smp_processor_id() + 1;
@@ -121,7 +129,9 @@ static void got_lock_shared(spinlock_t *lock, bool shared)
         return;
     if ( h->nr == LOCK_HELD_MAX )
         lock_bug("too many locks held", lock, NULL);
+    local_irq_save(flags);
     h->lock[h->nr++] = lock;
+    local_irq_restore(flags);
 }
 
 static void got_lock(spinlock_t *lock)
@@ -132,20 +142,23 @@ static void got_lock(spinlock_t *lock)
 static void rel_lock_shared(spinlock_t *lock, bool shared)
 {
     struct held_locks *h = &this_cpu(held_locks);
+    unsigned long flags;
     unsigned int i;
 
     if ( !spin_debug_off && !shared && lock->debug.owner != smp_processor_id() + 1 )
         lock_bug("lock released by a CPU that does not hold it", lock, NULL);
     if ( !shared )
         lock->debug.owner = 0;
+    local_irq_save(flags);
     for ( i = h->nr; i-- > 0; )
         if ( h->lock[i] == lock )
         {
             for ( ; i + 1 < h->nr; i++ )
                 h->lock[i] = h->lock[i + 1];
             h->nr--;
-            return;
+            break;
         }
+    local_irq_restore(flags);
 }
 
 static void rel_lock(spinlock_t *lock)

@@ -22,14 +22,30 @@
 #define smp_wmb()       barrier()
 
 #ifdef XEN_HOST_TEST
+/*
+ * Compiler barriers around each change, as CLI and STI are: a test's
+ * fake interrupt (a signal) may come at any instruction, so what the
+ * code does with interrupts off must stay between the two stores (and
+ * the first must not be dropped as overwritten).
+ */
 extern __thread bool host_test_irqs_enabled;  /* per thread: per CPU */
-static inline void local_irq_disable(void) { host_test_irqs_enabled = false; }
-static inline void local_irq_enable(void)  { host_test_irqs_enabled = true; }
+static inline void local_irq_disable(void)
+{
+    barrier();
+    host_test_irqs_enabled = false;
+    barrier();
+}
+static inline void local_irq_enable(void)
+{
+    barrier();
+    host_test_irqs_enabled = true;
+    barrier();
+}
 static inline bool local_irq_is_enabled(void) { return host_test_irqs_enabled; }
 #define local_irq_save(flags) \
     ({ (flags) = host_test_irqs_enabled ? X86_EFLAGS_IF : 0; local_irq_disable(); })
 #define local_irq_restore(flags) \
-    ({ host_test_irqs_enabled = (flags) & X86_EFLAGS_IF; })
+    ({ barrier(); host_test_irqs_enabled = (flags) & X86_EFLAGS_IF; barrier(); })
 #else
 static inline void local_irq_disable(void) { asm volatile ( "cli" ::: "memory" ); }
 static inline void local_irq_enable(void)  { asm volatile ( "sti" ::: "memory" ); }
