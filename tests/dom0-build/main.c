@@ -22,6 +22,7 @@
 #include <xen/elfstructs.h>
 #include "public/elfnote.h"
 #include "public/hvm/save.h"
+#include "xc-domain.h"
 
 const char test_title[] = "Building a PVH domain with libxenguest";
 
@@ -102,13 +103,6 @@ static int build_domain(const struct build_req *r, uint32_t *pdomid,
         xc_domain_destroy(xch, domid);
     errno = saved_errno;
     return rc;
-}
-
-static bool domain_exists(uint32_t domid)
-{
-    xc_domaininfo_t info;
-
-    return xc_domain_getinfolist(xch, domid, 1, &info) == 1 && info.domain == domid;
 }
 
 /* Destroyed: gone, or dying until the hypervisor reaps it. */
@@ -457,6 +451,7 @@ void test_main(void)
     uint32_t domid = 0;
     unsigned long waits;
     unsigned int i;
+    int rc;
 
     if ( !hypercall_page_ready )
         return xtf_skip("Skip: not running under Xen\n");
@@ -498,16 +493,19 @@ void test_main(void)
     check_context(domid);
     check_foreign_errors(domid);
 
-    /* Run it: it reports its own result and powers itself off. */
+    /*
+     * Run it: it reports its own result and powers itself off, then stays
+     * (as in Xen) until destroyed.
+     */
     if ( xc_domain_unpause(xch, domid) )
         xtf_failure("Fail: unpause d%u: errno %d\n", domid, errno);
-    for ( waits = 0; domain_exists(domid) && waits < MAX_WAITS; waits++ )
-        hypercall_yield();
-    if ( domain_exists(domid) )
+    if ( (rc = xc_wait_shutdown(xch, domid, MAX_WAITS)) != SHUTDOWN_poweroff )
     {
         xc_domain_destroy(xch, domid);
-        return xtf_failure("Fail: d%u did not finish\n", domid);
+        return xtf_failure("Fail: d%u did not finish (%d)\n", domid, rc);
     }
+    if ( !xc_destroy_wait(xch, domid, MAX_WAITS) )
+        return xtf_failure("Fail: d%u still there after xc_domain_destroy\n", domid);
     printk("d%u ran and powered itself off\n", domid);
 
     /* Corrupted copies: refused, nothing left behind, nothing leaked. */

@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <string.h>
 #include "public/hvm/save.h"
+#include "xc-domain.h"
 
 const char test_title[] = "Building a domain: createdomain, populate_physmap, sethvmcontext";
 
@@ -70,13 +71,6 @@ static size_t build_context(uint8_t *buf, uint32_t magic, uint64_t rip)
     return off;
 }
 
-static bool domain_exists(uint32_t domid)
-{
-    xc_domaininfo_t info;
-
-    return xc_domain_getinfolist(xch, domid, 1, &info) == 1 && info.domain == domid;
-}
-
 void test_main(void)
 {
     static uint8_t ctx[4096], back[4096];
@@ -93,7 +87,8 @@ void test_main(void)
     size_t len = built_payload_end - built_payload_start, n;
     uint32_t domid = 0, bad_id = 0;
     xc_domaininfo_t info;
-    unsigned long i, waits;
+    unsigned long i;
+    int reason;
     uint8_t *p;
     int rc;
 
@@ -197,17 +192,22 @@ void test_main(void)
     if ( !p )
         return xtf_failure("Fail: cannot map d%u's frame again: %d\n", domid, -errno);
 
-    /* Run it: it prints and powers itself off; the hypervisor reaps it. */
+    /*
+     * Run it: it prints and powers itself off, and stays (shut down, as
+     * in Xen) until this toolstack destroys it.
+     */
     if ( xc_domain_unpause(xch, domid) )
         xtf_failure("Fail: unpause: errno %d\n", errno);
-    for ( waits = 0; domain_exists(domid) && waits < 100000; waits++ )
-        hypercall_yield();
-    if ( domain_exists(domid) )
+    reason = xc_wait_shutdown(xch, domid, 100000);
+    if ( reason != SHUTDOWN_poweroff )
     {
         xc_domain_destroy(xch, domid);
-        return xtf_failure("Fail: the built domain did not power itself off\n");
+        return xtf_failure("Fail: the built domain did not power itself off (%d)\n", reason);
     }
-    printk("d%u ran and powered itself off\n", domid);
+    printk("d%u ran and powered itself off; it stays until destroyed\n", domid);
+    if ( !xc_destroy_wait(xch, domid, 1000) )
+        return xtf_failure("Fail: d%u still there after xc_domain_destroy\n", domid);
+    printk("d%u destroyed\n", domid);
 
     /* The mapped frame outlived its domain (as a page reference does in Xen). */
     if ( memcmp(p, built_payload_start, len) )

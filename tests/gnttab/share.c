@@ -51,6 +51,17 @@ static long physinfo(struct xen_sysctl_physinfo *pi)
     return rc;
 }
 
+/* XEN_SYSCTL_debug_keys with one key. */
+static long debug_key(char key)
+{
+    struct xen_sysctl s = { .cmd = XEN_SYSCTL_debug_keys,
+                            .interface_version = XEN_SYSCTL_INTERFACE_VERSION };
+
+    set_xen_guest_handle(s.u.debug_keys.keys, &key);
+    s.u.debug_keys.nr_keys = 1;
+    return hypercall6(__HYPERVISOR_sysctl, (unsigned long)&s, 0, 0, 0, 0);
+}
+
 static unsigned long free_pages(void)
 {
     struct xen_sysctl_physinfo pi;
@@ -227,6 +238,8 @@ static void dom0_toolstack(void)
              GNTST_okay);
     check_rc("  d100's entry shows it in use", seed[GNTTAB_RESERVED_XENSTORE].flags,
              GTF_permit_access | GTF_reading | GTF_writing);
+    /* Debug key 'g' (Xen's gnttab_usage_print_all): ref 1 pinned by d0. */
+    check_rc("xl debug-keys g: the grant tables' usage printed", debug_key('g'), 0);
     fill_pattern(gfn_va(MAP(10)), 0x5a);
     check_rc("foreign map of d100's gfn 2 (the builder's view)",
              foreign_map(DOM_CREATED, 2, FOREIGN_GFN), 0);

@@ -42,6 +42,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/mman.h>
+#include "xc-domain.h"
 
 const char test_title[] = "Saving and restoring a running domain";
 
@@ -125,14 +126,6 @@ static void dump_stream(const char *name, const uint8_t *buf, size_t len)
         }
     }
     printk("--- stream end %s %016lx ---\n", name, (unsigned long)hash);
-}
-
-static bool domain_gone(uint32_t domid)
-{
-    xc_domaininfo_t info;
-
-    return xc_domain_getinfolist(xch, domid, 1, &info) != 1 ||
-           info.domain != domid || (info.flags & XEN_DOMINF_dying);
 }
 
 /* The source is running and not in log-dirty mode. */
@@ -378,13 +371,14 @@ void test_main(void)
         xtf_failure("Fail: cannot destroy the source: errno %d\n", errno);
     if ( xc_domain_unpause(xch, dst) )
         return xtf_failure("Fail: cannot unpause d%u: errno %d\n", dst, errno);
-    for ( waits = 0; !domain_gone(dst) && waits < MAX_WAITS; waits++ )
-        hypercall_yield();
-    if ( !domain_gone(dst) )
+    /* It checks its pages, powers off and stays until destroyed (as in Xen). */
+    if ( (rc = xc_wait_shutdown(xch, dst, MAX_WAITS)) != SHUTDOWN_poweroff )
     {
         xc_domain_destroy(xch, dst);
-        return xtf_failure("Fail: the copy d%u did not finish\n", dst);
+        return xtf_failure("Fail: the copy d%u did not finish (%d)\n", dst, rc);
     }
+    if ( !xc_destroy_wait(xch, dst, MAX_WAITS) )
+        return xtf_failure("Fail: the copy d%u is still there after its destruction\n", dst);
     printk("the copy d%u ran and finished\n", dst);
     xenforeignmemory_close(fmem);
     xc_interface_close(xch);

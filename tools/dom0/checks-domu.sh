@@ -226,6 +226,15 @@ else
     kill "$du_cleaner"
     wait "$du_cleaner" 2> /dev/null
     run "xl log-dirty debian off" xl log-dirty "$d" off
+    # VRAM tracking (one range, as a device model's frame buffer) over the
+    # domU's whole RAM while the writer runs: the first call reports every
+    # page of the range, the next what was written since.
+    du_pages=$(( $(sed -n 's/^memory *= *\([0-9]*\).*/\1/p' /etc/xen/debian.cfg) * 256 ))
+    count "xl vram-track debian 0 $du_pages: a new range reports every page" "$du_pages" \
+        xl vram-track "$d" 0 "$du_pages" --stats
+    sleep 1
+    count "xl vram-track debian: pages the domU wrote since" 1 xl vram-track "$d" 0 "$du_pages" --stats
+    run "xl vram-track debian off" xl vram-track "$d" off
     du_keys "kill \$!; wait \$!; echo pat-rc=\$?; cat /tmp/pattern.log" Enter
     du_wait "debian domU: the pattern writer stopped" 120 '^pat-rc=[0-9]+'
     match "debian domU: its pattern verified in every round, 0 errors (pattern-writer, exit 0)" \
@@ -243,35 +252,64 @@ else
     # xl reboot: Xen's libxl writes "reboot" to control/shutdown and waits
     # for the guest to clear it; Linux's xenbus (drivers/xen/manage.c)
     # does and restarts (ctrl_alt_del), SCHEDOP_shutdown with
-    # SHUTDOWN_reboot.  -w: until the domain has shut down.  This
-    # hypervisor destroys a domain as soon as it has shut down (Xen keeps
-    # it for its toolstack: Xen's xl create daemon would destroy it and
-    # create it again): xl -w sees it gone.
-    du_end_checks() {
-        match "xl $1 -w debian: the guest acknowledged control/shutdown, its domain ended" \
+    # SHUTDOWN_reboot.  -w: until the domain has shut down.  The
+    # hypervisor keeps the shut-down domain, as Xen's does, for xl
+    # create's monitor (tools/xl/xl_monitor.c, a daemon logging to
+    # /var/log/xen/xl-debian.log), which acts on it as debian.cfg says
+    # (Xen's defaults: on_reboot restart, on_poweroff destroy).
+    du_monlog=/var/log/xen/xl-debian.log
+    # du_shutdown CMD REASON-CODE REASON OWN-WORDS-REGEX
+    du_shutdown() {
+        match "xl $1 -w debian: the guest acknowledged control/shutdown, its domain shut down" \
             "^Domain $d has been (shut down, reason code $2|destroyed)\$" timeout 300 xl $1 -w debian
         match "the hypervisor: d$d shut down with reason $3" "d$d: shutdown: $3" xl dmesg
-        du_wait "debian domU: its own $4 on hvc0" 120 "$5"
-        nomatch "debian is gone" '^debian ' xl list
-        # What the guest wrote last, and whether its tree outlived it (no
-        # toolstack destroyed the domain: the hypervisor did).
+        du_wait "debian domU: its own $3 on hvc0" 120 "$4"
         du_quote < $du_log | tail -n 6 | sed 's/^/    | /'
-        if xenstore-read /local/domain/$d/name > /dev/null 2>&1; then
-            echo "    | (its xenstore tree /local/domain/$d is still there)"
-        fi
-        du_keys C-]
-        tmux -S "$du_sock" kill-server > /dev/null 2>&1
     }
-    du_end_checks reboot 1 reboot restart 'reboot: Restarting system'
+    # du_monitor NAME REGEX: the monitor's log has a line matching REGEX.
+    du_monitor() { du_until "xl create's monitor: $1" 60 grep -qE -- "$2" $du_monlog; }
+    du_tree_gone() { ! xenstore-read "/local/domain/$1/name" > /dev/null 2>&1; }
+    du_shutdown reboot 1 reboot 'reboot: Restarting system'
+    du_monitor "Domain $d has shut down, reason code 1" "^Domain $d has shut down, reason code 1 0x1\$"
+    du_monitor "on_reboot is restart: d$d destroyed" "^Domain $d needs to be cleaned up: destroying the domain\$"
+    du_until "the old domain's xenstore tree is gone (libxl's destroy)" 60 du_tree_gone "$d"
+    # The new domain: the same name, a new domid; the old console client
+    # ended with its domain, the log starts anew for the new one.
+    d_old=$d
+    : > $du_log
+    du_monitor "Done. Rebooting now" '^Done\. Rebooting now$'
+    du_until "xl create's monitor: watching the new domain" 60 \
+        sh -c "[ \$(grep -c '^Waiting for domain debian ' $du_monlog) -ge 2 ]"
+    d=$(xl domid debian 2> /dev/null) || d=none
+    if [ "$d" != none ] && [ "$d" != "$d_old" ]; then
+        ok "debian restarted as d$d (was d$d_old)"
+    else
+        bad "debian restarted with a new domid" "xl domid debian: '$d' (was d$d_old)"
+    fi
+    sed 's/^/    | /' $du_monlog
+    du_wait "debian domU (restarted): its /init's banner on hvc0" 900 '^debian-domU: a shell on hvc0'
+    tmux -S "$du_sock" kill-server > /dev/null 2>&1
+    tmux -S "$du_sock" -f /dev/null new-session -d -s du -x 160 -y 50 \
+        "TERM=xterm xl console debian; sleep 3600"
+    sleep 2
+    du_keys "echo again-\$((6 * 7)) from \$(uname -n)" Enter
+    du_wait "debian domU (restarted): its shell answers through xl console" 300 '^again-42 from '
     # Again, for xl shutdown: Linux's orderly_poweroff runs /sbin/poweroff
     # (busybox: SIGUSR2 to init), and the domU's /init answers with
     # poweroff -f: Linux halts (no ACPI S5 in a PVH domU), its vCPUs go
-    # down and the hypervisor powers the domain off.
-    du_boot 2
-    d=$(xl domid debian 2> /dev/null) || d=none
-    du_until "debian domU (boot 2): xenbus up (control/feature-poweroff)" 300 du_feature &&
-        du_end_checks shutdown 0 poweroff "power-off" '^debian-domU: power off \(SIGUSR2\)'
+    # down and the hypervisor powers the domain off.  on_poweroff
+    # destroy: the monitor destroys it and ends.
+    du_until "debian domU (restarted): xenbus up (control/feature-poweroff)" 300 du_feature &&
+        du_shutdown shutdown 0 poweroff '^debian-domU: power off \(SIGUSR2\)'
     match "debian domU: Linux's halt on hvc0" 'reboot: (Power down|System halted)' cat $du_log
+    du_monitor "on_poweroff is destroy: d$d destroyed" "^Domain $d needs to be cleaned up: destroying the domain\$"
+    du_monitor "Done. Exiting now" '^Done\. Exiting now$'
+    du_until "debian is gone from xl list" 60 sh -c '! xl list | grep -q "^debian "'
+    du_until "its xenstore tree is gone (libxl's destroy)" 60 du_tree_gone "$d"
+    du_monpid=$(sed -n 's/^Waiting for domain debian .*\[pid \([0-9]*\)\]$/\1/p' $du_monlog | tail -n 1)
+    du_until "the monitor (pid ${du_monpid:-none}) has ended" 60 sh -c "[ -n '$du_monpid' ] && [ ! -d /proc/$du_monpid ]"
+    du_keys C-]
+    tmux -S "$du_sock" kill-server > /dev/null 2>&1
     sleep 1
     du_free1=$(du_free)
     if [ -n "$du_free0" ] && [ "$du_free1" = "$du_free0" ]; then

@@ -40,7 +40,16 @@ copied() {
         ok "$n (d$old -> d$new)"
     else
         bad "$n" "no SUCCESS from a copy of d$old in 60 s"
+        return
     fi
+    # The copy powers itself off; the monitor that xl restore or xl
+    # migrate-receive left (as xl create's) destroys it.
+    i=0
+    while [ $i -lt 20 ] && xl list 2> /dev/null | grep -qE "^[^ ]+ +$new "; do
+        sleep 1
+        i=$((i + 1))
+    done
+    nomatch "the copy d$new, powered off, destroyed by its monitor" "^[^ ]+ +$new " xl list
 }
 
 run "xl create migw.cfg" xl create /etc/xen/migw.cfg

@@ -7,7 +7,8 @@
 #   /init, /etc/dom0/checks.sh   tools/dom0/init, tools/dom0/checks.sh
 #   /lib/modules/*.ko            xen-privcmd, xen-evtchn, xen-gntdev, xenfs
 #                                from the same kernel package
-#   /usr/sbin/xl                 tools/xl/xl.static, stripped (no .so needed)
+#   /usr/sbin/xl                 tools/xl/xl.dom0, stripped (Debian's libxenstore.so.4
+#                                and glibc shared, libm from the build host)
 #   /usr/sbin/xen-logdirty-check tools/misc/xen-logdirty-check.static, stripped
 #   /usr/sbin/xen-hcall-buffer-check  tools/misc/xen-hcall-buffer-check.static,
 #                                stripped
@@ -54,7 +55,7 @@
 #            the bytes saved does; see docs/misc/dom0-linux.md)
 #   -L       with the Debian domU above (35 MB more: the kernel again)
 #
-# Needs `make -C tools/xl xl.static`, `make -C tools/xentop xentop.static`
+# Needs `make -C tools/xl xl.dom0`, `make -C tools/xentop xentop.static`
 # and `make -C tests` done.
 
 set -euo pipefail
@@ -85,8 +86,8 @@ die() { echo "mk-initramfs: $*" >&2; exit 1; }
 : "${DEBIAN_XL_LIBS:?no Debian xl in $dir/xen.env: run tools/dom0/fetch-xen-utils.sh}"
 mods=$dir/kernel/lib/modules/$KVER/kernel/drivers/xen
 bb=$dir/busybox/bin/busybox
-xl=$ROOT/tools/xl/xl.static
-[ -x "$xl" ] || die "no $xl: make -C tools/xl xl.static"
+xl=$ROOT/tools/xl/xl.dom0
+[ -x "$xl" ] || die "no $xl: make -C tools/xl xl.dom0"
 xentop=$ROOT/tools/xentop/xentop.static
 [ -x "$xentop" ] || die "no $xentop: make -C tools/xentop xentop.static"
 DOMU_KERNELS="boot demo dirtier jbb pause-spin smp-rr crash hypercall-errors mig-writer console-ring"
@@ -229,6 +230,17 @@ parents() {
            [ -e "$f" ] || die "no $l for Debian's xl: run tools/dom0/fetch-xen-utils.sh"
            entry file /usr/lib/debian-xen/lib/$l "$(readlink -f "$f")" 0755 0 0 ;;
         esac
+    done
+    # What else xl links (glibc's libm), from the build host's glibc as
+    # libc.so.6; Debian's libxenstore.so.4 is there already (XEN_LIBS).
+    # And libgcc_s.so.1, which glibc loads for pthread_cancel (xs_close
+    # cancels libxenstore's reader thread; without it glibc aborts).
+    for l in $(ldd "$xl" | awk '$2 == "=>" { print $1 }') libgcc_s.so.1; do
+        case " $XEN_LIBS " in *" $l "*) continue ;; esac
+        f=$(ldconfig -p | sed -n "s/^\t$l (libc6,x86-64) => //p" | head -n 1)
+        [ -n "$f" ] || die "no $l (which xl needs) on the build host"
+        parents "$f"
+        entry file "$f" "$(readlink -f "$f")" 0755 0 0
     done
     entry dir /lib64 0755 0 0
     entry file /lib64/ld-linux-x86-64.so.2 "$(readlink -f /lib64/ld-linux-x86-64.so.2)" 0755 0 0

@@ -147,7 +147,7 @@ step() {
 if [ $build = 1 ]; then
     step tools/dom0/fetch-kernel.sh -o "$B"
     step tools/dom0/fetch-xen-utils.sh -o "$B"
-    step make -C tools/xl xl.static
+    step make -C tools/xl xl.dom0
     step make -C tools/misc xen-logdirty-check.static xen-hcall-buffer-check.static
     step make -C tools/xentop xentop.static
     if [ "$B/vmlinux" -nt "$B/vmlinux.pvh" ] || [ ! -s "$B/vmlinux.pvh" ]; then

@@ -75,6 +75,20 @@ extern libxl_ctx *ctx;
 extern xentoollog_logger_stdiostream *logger;
 
 void xl_ctx_alloc(void);
+/*
+ * xl_monitor.c: xl create's monitor of a domain it made, as Xen's: acts
+ * on its shutdown as cfg says (on_poweroff, on_reboot, ...) until it is
+ * gone or left; and the daemon it runs in (1 in the parent, 0 in the
+ * detached child, -1 if the fork failed).
+ */
+int monitor_domain(uint32_t domid, libxl_domain_config *cfg);
+int daemonize_monitor(const char *name);
+/*
+ * The monitor of a domain xl made (create, restore, migrate-receive): in
+ * a daemon (the caller goes on at once; 0) or, without daemonize (-F), in
+ * this process until the domain is gone or left (0, or -1 on failure).
+ */
+int start_monitor(uint32_t domid, libxl_domain_config *cfg, bool daemonize);
 
 /* global options */
 extern int dryrun_only;

@@ -313,7 +313,8 @@ int main_migrate(int argc, char **argv)
 
 int main_migrate_receive(int argc, char **argv)
 {
-    bool paused = false;
+    bool paused = false, monitor = true, daemonize = true;
+    libxl_domain_config d_config;
     uint32_t domid = INVALID_DOMID;
     char *name = NULL, *incoming = NULL;
     char rc_buf = 0;
@@ -327,7 +328,14 @@ int main_migrate_receive(int argc, char **argv)
         if (minmsglevel > XTL_DEBUG)
             xtl_stdiostream_set_minlevel(logger, XTL_DEBUG);
         break;
-    case 'F': case 'e': case 'r':
+    case 'F':
+        daemonize = false;
+        break;
+    case 'e':
+        daemonize = false;
+        monitor = false;
+        break;
+    case 'r':
         break;
     }
     if (argc - optind != 0) {
@@ -340,11 +348,13 @@ int main_migrate_receive(int argc, char **argv)
     if (xl_write_exactly(1, migrate_receiver_banner, sizeof(migrate_receiver_banner) - 1))
         return EXIT_FAILURE;
 
+    libxl_domain_config_init(&d_config);
     rc = restore_domain(0, "incoming migration stream", NULL, "--incoming",
-                        true, &domid);
+                        true, &domid, &d_config);
     if (rc) {
         fprintf(stderr, "migration target: Domain creation failed"
                 " (code %d).\n", rc);
+        libxl_domain_config_dispose(&d_config);
         return EXIT_FAILURE;
     }
 
@@ -379,13 +389,22 @@ int main_migrate_receive(int argc, char **argv)
         fprintf(stderr, "migration target: Cleanup OK, granting sender"
                 " permission to resume.\n");
         xl_write_exactly(1, migrate_permission_to_go, sizeof(migrate_permission_to_go));
+    } else if (monitor) {
+        /* As Xen's: the copy, under its own name, watched as xl create's. */
+        if (name) {
+            free(d_config.c_info.name);
+            d_config.c_info.name = xstrdup(name);
+        }
+        start_monitor(domid, &d_config, daemonize);
     }
     free(name);
     free(incoming);
+    libxl_domain_config_dispose(&d_config);
     return rc_buf ? EXIT_FAILURE : EXIT_SUCCESS;
 
  destroy:
     fprintf(stderr, "migration target: Failure, destroying our copy.\n");
     libxl_domain_destroy(ctx, domid, NULL);
+    libxl_domain_config_dispose(&d_config);
     return EXIT_FAILURE;
 }

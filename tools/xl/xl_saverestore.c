@@ -219,10 +219,10 @@ int main_save(int argc, char **argv)
 }
 
 int restore_domain(int fd, const char *source, const char *config_file,
-                   const char *rename_suffix, bool paused, uint32_t *domid_r)
+                   const char *rename_suffix, bool paused, uint32_t *domid_r,
+                   libxl_domain_config *d_config)
 {
     struct save_file_header hdr;
-    libxl_domain_config d_config;
     libxl_domain_restore_params params;
     void *config_data = NULL;
     uint8_t *optdata = NULL;
@@ -306,23 +306,22 @@ int restore_domain(int fd, const char *source, const char *config_file,
         config_file = source;
     }
 
-    libxl_domain_config_init(&d_config);
     libxl_domain_restore_params_init(&params);
     if (parse_config_data(config_file, config_data, config_len, NULL,
-                          &d_config))
+                          d_config))
         goto out_config;
-    if (rename_suffix && d_config.c_info.name) {
+    if (rename_suffix && d_config->c_info.name) {
         char *n;
 
-        xasprintf(&n, "%s%s", d_config.c_info.name, rename_suffix);
-        free(d_config.c_info.name);
-        d_config.c_info.name = n;
+        xasprintf(&n, "%s%s", d_config->c_info.name, rename_suffix);
+        free(d_config->c_info.name);
+        d_config->c_info.name = n;
     }
-    rc = libxl_domain_create_restore(ctx, &d_config, &domid, fd, -1, &params,
+    rc = libxl_domain_create_restore(ctx, d_config, &domid, fd, -1, &params,
                                      NULL, NULL);
     if (rc) {
         fprintf(stderr, "xl: restoring domain '%s' failed (%s)\n",
-                d_config.c_info.name ? d_config.c_info.name : "",
+                d_config->c_info.name ? d_config->c_info.name : "",
                 libxl_error_name(rc));
         goto out_config;
     }
@@ -336,7 +335,6 @@ int restore_domain(int fd, const char *source, const char *config_file,
 
  out_config:
     libxl_domain_restore_params_dispose(&params);
-    libxl_domain_config_dispose(&d_config);
  out:
     free(optdata);
     free(config_data);
@@ -346,7 +344,8 @@ int restore_domain(int fd, const char *source, const char *config_file,
 int main_restore(int argc, char **argv)
 {
     const char *checkpoint_file, *config_file = NULL;
-    bool paused = false;
+    bool paused = false, monitor = true, daemonize = true;
+    libxl_domain_config d_config;
     uint32_t domid;
     int fd, opt, rc;
 
@@ -358,8 +357,15 @@ int main_restore(int argc, char **argv)
         if (minmsglevel > XTL_DEBUG)
             xtl_stdiostream_set_minlevel(logger, XTL_DEBUG);
         break;
-    case 'c': case 'F': case 'e': case 'V': case 'A':
-        /* no console, monitoring daemon or VNC viewer here */
+    case 'F':
+        daemonize = false;
+        break;
+    case 'e':
+        daemonize = false;
+        monitor = false;
+        break;
+    case 'c': case 'V': case 'A':
+        /* no console or VNC viewer here */
         break;
     }
     if (argc - optind == 1)
@@ -376,7 +382,12 @@ int main_restore(int argc, char **argv)
         fprintf(stderr, "Can't open restore file: %s\n", strerror(errno));
         return EXIT_FAILURE;
     }
-    rc = restore_domain(fd, checkpoint_file, config_file, NULL, paused, &domid);
+    libxl_domain_config_init(&d_config);
+    rc = restore_domain(fd, checkpoint_file, config_file, NULL, paused, &domid,
+                        &d_config);
     close(fd);
+    if (!rc && monitor)
+        rc = start_monitor(domid, &d_config, daemonize);
+    libxl_domain_config_dispose(&d_config);
     return rc ? EXIT_FAILURE : EXIT_SUCCESS;
 }

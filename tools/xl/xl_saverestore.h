@@ -34,10 +34,13 @@ int save_domain_core_writeconfig(int fd, const char *source,
 /*
  * Read a save file's header from fd and restore the domain that follows
  * (named with rename_suffix appended, if not NULL); unpaused unless
- * paused.  0 or -1 (reported).
+ * paused.  d_config (initialised by the caller, disposed by it) gets the
+ * domain's configuration, for its monitor (xl_monitor.c).  0 or -1
+ * (reported).
  */
 int restore_domain(int fd, const char *source, const char *config_file,
-                   const char *rename_suffix, bool paused, uint32_t *domid_r);
+                   const char *rename_suffix, bool paused, uint32_t *domid_r,
+                   libxl_domain_config *d_config);
 /*
  * A saved domain runs on in place (a checkpoint, a migration that failed
  * after the stream): resumed cooperatively (libxl_domain_resume(.., 1, ..),

@@ -137,6 +137,7 @@ int main_create(int argc, char **argv)
     char *extra_config = NULL;
     size_t extra_len = 0;
     bool dryrun = dryrun_only, quiet = false, paused = false, console = false;
+    bool monitor = true, daemonize = true;
     libxl_domain_config d_config;
     void *config_data = NULL;
     int config_len = 0;
@@ -164,8 +165,11 @@ int main_create(int argc, char **argv)
             xtl_stdiostream_set_minlevel(logger, XTL_DEBUG);
         break;
     case 'F':
+        daemonize = false;
+        break;
     case 'e':
-        /* No monitoring daemon here: nothing to stay for. */
+        daemonize = false;
+        monitor = false;
         break;
     }
 
@@ -234,17 +238,22 @@ int main_create(int argc, char **argv)
                 d_config.c_info.name, libxl_error_name(rc));
         goto out;
     }
+    /*
+     * The daemon watches before the domain runs, and while xl create -c
+     * holds the console (Xen's forks its console client first).
+     */
+    if (monitor && daemonize)
+        start_monitor(domid, &d_config, true);
     if (console) {
         autoconnect_console(domid, paused);
-        ret = EXIT_SUCCESS;             /* created; the console was left */
-        goto out;
-    }
-    if (!paused && libxl_domain_unpause(ctx, domid, NULL)) {
+    } else if (!paused && libxl_domain_unpause(ctx, domid, NULL)) {
         fprintf(stderr, "xl: domain %u created but could not be unpaused\n",
                 domid);
         goto out;
     }
-    ret = EXIT_SUCCESS;
+    ret = EXIT_SUCCESS;             /* created (with -c: the console was left) */
+    if (monitor && !daemonize)
+        ret = start_monitor(domid, &d_config, false) ? EXIT_FAILURE : EXIT_SUCCESS;
 
  out:
     libxl_domain_config_dispose(&d_config);
@@ -256,39 +265,55 @@ int main_create(int argc, char **argv)
 /* ---- xl shutdown, xl reboot ----------------------------------------------------- */
 
 /*
- * -w: until each domain has shut down or is gone.  Xen's xl waits for
- * libxl's domain-death events; this libxl has no events yet, so the
- * domains are polled, with Xen's messages.
+ * -w: until each domain has shut down or is gone, as Xen's
+ * wait_for_domain_deaths: one DOMAIN_SHUTDOWN or DOMAIN_DEATH event per
+ * domain (libxl_evenable_domain_death reports one at once for a domain
+ * that has already shut down or gone), with Xen's messages.
  */
-static void wait_for_domains(uint32_t *domids, int nr)
+static int wait_for_domains(uint32_t *domids, int nr)
 {
-    int left = nr;
+    libxl_evgen_domain_death **deathws = xcalloc(nr, sizeof(*deathws));
+    int left = 0, rc = 0;
 
+    for (int i = 0; i < nr; i++) {
+        rc = libxl_evenable_domain_death(ctx, domids[i], i, &deathws[i]);
+        if (rc) {
+            fprintf(stderr, "wait for death failed (evgen, rc=%d)\n", rc);
+            goto out;
+        }
+        left++;
+    }
     fprintf(stderr, "Waiting for %d domains\n", nr);
     while (left > 0) {
-        for (int i = 0; i < nr; i++) {
-            libxl_dominfo info;
-            int rc;
+        libxl_event *ev;
+        int i;
 
-            if (domids[i] == (uint32_t)INVALID_DOMID)
-                continue;
-            libxl_dominfo_init(&info);
-            rc = libxl_domain_info(ctx, &info, domids[i]);
-            if (rc == ERROR_DOMAIN_NOTFOUND || (!rc && info.dying)) {
-                fprintf(stderr, "Domain %u has been destroyed\n", domids[i]);
-                domids[i] = INVALID_DOMID;
-                left--;
-            } else if (!rc && info.shutdown) {
-                fprintf(stderr, "Domain %u has been shut down, reason code %d\n",
-                        domids[i], info.shutdown_reason);
-                domids[i] = INVALID_DOMID;
-                left--;
-            }
-            libxl_dominfo_dispose(&info);
+        rc = libxl_event_wait(ctx, &ev, LIBXL_EVENTMASK_ALL, NULL, NULL);
+        if (rc) {
+            fprintf(stderr, "wait for death failed (rc=%d)\n", rc);
+            goto out;
         }
-        if (left > 0)
-            usleep(100 * 1000);
+        i = (int)ev->for_user;
+        if (i >= 0 && i < nr && deathws[i] &&
+            (ev->type == LIBXL_EVENT_TYPE_DOMAIN_DEATH ||
+             ev->type == LIBXL_EVENT_TYPE_DOMAIN_SHUTDOWN)) {
+            if (ev->type == LIBXL_EVENT_TYPE_DOMAIN_DEATH)
+                fprintf(stderr, "Domain %u has been destroyed\n", ev->domid);
+            else
+                fprintf(stderr, "Domain %u has been shut down, reason code %d\n",
+                        ev->domid, ev->u.domain_shutdown.shutdown_reason);
+            libxl_evdisable_domain_death(ctx, deathws[i]);
+            deathws[i] = NULL;
+            left--;
+        }
+        libxl_event_free(ctx, ev);
     }
+ out:
+    for (int i = 0; i < nr; i++)
+        if (deathws[i])
+            libxl_evdisable_domain_death(ctx, deathws[i]);
+    free(deathws);
+    return rc;
 }
 
 /*
@@ -339,7 +364,7 @@ static int main_shutdown_or_reboot(bool reboot, int argc, char **argv)
         COMMON_LONG_OPTS
     };
     bool all = false, wait_for_it = false;
-    int fallback_trigger = 0, opt, nr = 0;
+    int fallback_trigger = 0, opt, nr = 0, rc;
     uint32_t *domids = NULL;
 
     SWITCH_FOREACH_OPT(opt, "awF", opts, what, 0) {
@@ -384,10 +409,9 @@ static int main_shutdown_or_reboot(bool reboot, int argc, char **argv)
         nr = 1;
     }
 
-    if (wait_for_it && nr)
-        wait_for_domains(domids, nr);
+    rc = wait_for_it && nr ? wait_for_domains(domids, nr) : 0;
     free(domids);
-    return EXIT_SUCCESS;
+    return rc ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
 int main_shutdown(int argc, char **argv)

@@ -3,10 +3,12 @@
  * Domain and vCPU lifetime: creation, shutdown, crash, destruction, the
  * shared_info page and vcpu_info areas, and the vcpu_op hypercall.
  *
- * A domain that shuts down or crashes stops running at once; the
- * scheduler destroys it (frees its memory and prints its vCPUs' exit
- * counters) the next time it runs.  When the last domain is gone the
- * machine powers off, so a test run ends by itself.
+ * A domain that shuts down or crashes stops running at once.  One the
+ * toolstack made stays until the toolstack destroys it, as in Xen; the
+ * scheduler destroys one built at boot (frees its memory and prints its
+ * vCPUs' exit counters) the next time it runs, and every stopped domain
+ * once no control domain runs.  When the last domain is gone the machine
+ * powers off, so a test run ends by itself.
  */
 #include <xen/console.h>
 #include <xen/errno.h>
@@ -253,10 +255,11 @@ static const char *shutdown_reason_str(unsigned int reason)
  * going down.  As in Xen the first reason wins.  The domain's vCPUs stop
  * running (vcpu_runnable()); a vCPU that made the hypercall has its return
  * value (0) in its saved rax already, which is where a cooperative resume
- * (xc_domain_resume(fast=1)) puts 1 instead.  A domain shut down for any
- * reason but suspend is reaped by the scheduler; a suspended one stays,
- * its memory, event channels and timers untouched, until the toolstack
- * resumes (domain_resume()) or destroys it.
+ * (xc_domain_resume(fast=1)) puts 1 instead.  A domain the toolstack
+ * made, or a suspended one, stays as in Xen, its memory, event channels
+ * and timers untouched, until the toolstack resumes (domain_resume()) or
+ * destroys it; one built at boot that shut down for another reason is
+ * reaped by the scheduler (sched/core.c domain_to_reap()).
  */
 void domain_shutdown(struct domain *d, unsigned int reason)
 {

@@ -291,6 +291,7 @@ static int createdomain(domid_t *domid, const struct xen_domctl_createdomain *cf
     if ( !d )
         return -ENOMEM;
     d->pause_count = 1;             /* created paused, as in Xen */
+    d->toolstack_owned = true;      /* kept after shutdown until destroyed */
     memcpy(d->handle, cfg->handle, sizeof(d->handle));
     *domid = id;
     printk(XENLOG_G_INFO "d%u: created by d%u, %u vCPU(s)\n", id,
@@ -301,11 +302,10 @@ static int createdomain(domid_t *domid, const struct xen_domctl_createdomain *cf
 /*
  * XEN_DOMCTL_resumedomain, as Xen's: -EINVAL for the calling domain
  * itself (Xen: "no domain_pause()"), otherwise domain_resume() and 0,
- * whatever the domain's state (a running domain is left running).  Here a
- * domain shut down for any reason but suspend is reaped by the scheduler
- * before the control domain runs again, so for it the lookup already
- * failed with -ESRCH (Xen keeps such a domain until it is destroyed, and
- * would resume it).
+ * whatever the domain's state (a running domain is left running, and a
+ * domain that powered off or crashed runs on from where it stopped, as
+ * in Xen).  Only a domain built at boot that shut down for another reason
+ * than suspend is already gone (-ESRCH): the scheduler reaped it.
  */
 static int resumedomain(struct domain *d)
 {
@@ -415,7 +415,7 @@ long do_domctl(XEN_GUEST_HANDLE_PARAM(xen_domctl_t) u_domctl)
 
     case XEN_DOMCTL_destroydomain:
         rc = d == caller ? -EINVAL : 0;
-        if ( !rc && (d->state == DOMSTATE_running || domain_is_suspended(d)) )
+        if ( !rc && d->state != DOMSTATE_dying )
         {
             printk(XENLOG_G_INFO "d%u: destroyed by d%u\n", d->domain_id, caller->domain_id);
             guest_console_flush(d);

@@ -194,6 +194,7 @@ static void domain_death_check(libxl_ctx *ctx)
         if (evg->death_reported)
             continue;
         rc = libxl__domain_getinfo(ctx, evg->domid, &info);
+        LOGD(DEBUG, evg->domid, " death check: rc %d, flags %#x", rc, rc ? 0 : info.flags);
         if (rc && rc != ERROR_DOMAIN_NOTFOUND)
             continue;                   /* logged; looked at again next time */
         if (rc == ERROR_DOMAIN_NOTFOUND || (info.flags & XEN_DOMINF_dying)) {
@@ -222,6 +223,7 @@ static void xenstore_ready(libxl_ctx *ctx)
     char **w;
 
     while ((w = xs_check_watch(ctx->xsh)) != NULL) {
+        LOG(DEBUG, "watch event %s (token %s)", w[XS_WATCH_PATH], w[XS_WATCH_TOKEN]);
         if (!strcmp(w[XS_WATCH_TOKEN], DEATH_WATCH_TOKEN))
             death = true;
         free(w);

@@ -50,9 +50,15 @@ static long getdomaininfo(struct xen_domctl *dc, struct fake_dom *unused)
     return 0;
 }
 
-/* XEN_DOMCTL_createdomain: HVM with HAP only; ids 1.. as the rover on a fresh boot. */
+/*
+ * XEN_DOMCTL_createdomain: HVM with HAP only.  Ids as Xen's rover gives
+ * them: the first free one after the last this process made (each
+ * process starts as on a fresh boot, at 1), so a domain made again after
+ * its destruction (xl create's monitor, on_reboot=restart) has a new id.
+ */
 static long createdomain(struct xen_domctl *dc, struct fake_dom *unused)
 {
+    static uint32_t rover;
     struct xen_domctl_createdomain *cfg = &dc->u.createdomain;
     uint32_t id = dc->domain;
     struct fake_dom *d;
@@ -66,8 +72,18 @@ static long createdomain(struct xen_domctl *dc, struct fake_dom *unused)
         return -EINVAL;
     if ( !id || id >= DOMID_FIRST_RESERVED )
     {
-        for ( id = 1; id < DOMID_FIRST_RESERVED && fake_find(id); id++ )
-            ;
+        unsigned int tried;
+
+        for ( id = rover, tried = 0; tried < DOMID_FIRST_RESERVED; tried++ )
+        {
+            if ( ++id >= DOMID_FIRST_RESERVED )
+                id = 1;
+            if ( !fake_find(id) )
+                break;
+        }
+        if ( tried == DOMID_FIRST_RESERVED )
+            return -ENOMEM;
+        rover = id;
     }
     else if ( fake_find(id) )
         return -EEXIST;

@@ -42,7 +42,20 @@ EOF
     name_domain 5 5a1e0000-0000-4000-8000-000000000005 web
 }
 
-xl() { run "$BIN/xl" "$@"; }
+# xl create and restore stay, as Xen's, as the monitor of the domain they
+# made (a daemon logging to /var/log/xen) unless told -e: the cases that are not
+# about the monitor run it with -e; those that are, with -F (section
+# "xl create's monitor").
+xl() {
+    case ${1-} in
+    create|restore)
+        local cmd=$1
+        shift
+        run "$BIN/xl" "$cmd" -e "$@" ;;
+    *)
+        run "$BIN/xl" "$@" ;;
+    esac
+}
 
 # ---- 2. the libxl client ----------------------------------------------------------
 
@@ -542,12 +555,14 @@ guest_acks 5 poweroff 0
 xl shutdown -a -w
 wait $a1 $acker
 want_rc 0
+# (the last two in the order their events came)
+sort -o "$W/err" "$W/err"
 want_err <<'EOF'
+Domain 1 has been shut down, reason code 0
+Domain 5 has been shut down, reason code 0
 Shutting down domain 1
 Shutting down domain 5
 Waiting for 2 domains
-Domain 1 has been shut down, reason code 0
-Domain 5 has been shut down, reason code 0
 EOF
 want_log </dev/null
 end
@@ -1285,6 +1300,121 @@ want_log_has 'destroy 2'
 want_xs_lacks '^/local/domain/2'
 end
 
+# ---- xl create's monitor (xl_monitor.c) -------------------------------------------
+
+# mon_start [create options] [key=value]: xl create -F in the background,
+# until it watches domain 2 (the first free domid of machine's).
+mon_start() {
+    machine
+    "$BIN/xl" create -q -F "$W/run.cfg" "$@" >"$W/mon.out" 2>"$W/mon.err" &
+    mon_pid=$!
+    mon_wait_for '^Waiting for domain g1 \(domid 2\) to die \[pid [0-9]+\]$'
+}
+mon_wait_for() {
+    local i
+    for i in $(seq 200); do
+        grep -qE -- "$1" "$W/mon.err" && return 0
+        kill -0 "$mon_pid" 2>/dev/null || break
+        sleep 0.05
+    done
+    grep -qE -- "$1" "$W/mon.err" || problem "the monitor never printed /$1/:"$'\n'"$(cat "$W/mon.err")"
+}
+# mon_shutdown DOMID REASON: the fake domain shuts down (SHUTDOWN_* code).
+mon_shutdown() {     # in one write: the monitor may look in between
+    sed -i -E "/^domain $1 /{s/ (flags|reason)=[^ ]*//g; s/\$/ flags=shutdown reason=$2/}" "$W/state"
+}
+# mon_end: the monitor must have ended by itself with status 0.
+mon_end() {
+    local i rc
+    for i in $(seq 200); do kill -0 "$mon_pid" 2>/dev/null || break; sleep 0.05; done
+    if kill -0 "$mon_pid" 2>/dev/null; then
+        kill "$mon_pid"
+        problem "the monitor did not end:"$'\n'"$(cat "$W/mon.err")"
+    fi
+    wait "$mon_pid"
+    rc=$?
+    [ "$rc" = 0 ] || problem "the monitor's exit status $rc:"$'\n'"$(cat "$W/mon.err")"
+}
+mon_has() { grep -qE -- "$1" "$W/mon.err" || problem "the monitor did not print /$1/:"$'\n'"$(cat "$W/mon.err")"; }
+
+begin "xl create -F: a poweroff, on_poweroff=destroy (Xen's default): destroyed, its tree gone"
+mon_start
+mon_shutdown 2 0
+mon_end
+mon_has '^Domain 2 has shut down, reason code 0 0x0$'
+mon_has '^Action for shutdown reason code 0 is destroy$'
+mon_has '^Domain 2 needs to be cleaned up: destroying the domain$'
+mon_has '^Done\. Exiting now$'
+want_log_has 'destroy 2'
+want_xs_lacks '^/local/domain/2'
+grep -q '^domain 2 ' "$W/state" && problem "domain 2 is still there"
+end
+
+begin "xl create -F: a reboot, on_reboot=restart (Xen's default): destroyed, made again with a new domid, watched again"
+mon_start
+mon_shutdown 2 1
+mon_wait_for '^Waiting for domain g1 \(domid 3\) to die \[pid [0-9]+\]$'
+mon_has '^Action for shutdown reason code 1 is restart$'
+mon_has '^Done\. Rebooting now$'
+want_log_has 'destroy 2'
+want_log_has 'unpause 3'
+want_xs_has '^/local/domain/3/name [^ ]+ g1$'
+want_xs_lacks '^/local/domain/2/'
+# Then destroyed from outside: Xen's "has been destroyed.", the monitor ends.
+xl destroy 3
+mon_end
+mon_has '^Domain 3 has been destroyed\.$'
+end
+
+begin "xl create -F: on_poweroff=preserve: left shut down, the monitor ends"
+mon_start 'on_poweroff="preserve"'
+mon_shutdown 2 0
+mon_end
+mon_has '^Action for shutdown reason code 0 is preserve$'
+mon_has '^Done\. Exiting now$'
+want_log_lacks 'destroy 2'
+want_state_has '^domain 2 .*flags=shutdown'
+end
+
+begin "xl create -F: a crash, on_crash=rename-restart: the old domain renamed NAME-<UTC time>, a new one made"
+mon_start 'on_crash="rename-restart"'
+mon_shutdown 2 3
+mon_wait_for '^Waiting for domain g1 \(domid 3\) to die'
+mon_has '^Preserving domain 2 g1 with suffix-[0-9]{8}T[0-9]{4}Z$'
+want_xs_has '^/local/domain/2/name [^ ]+ g1-[0-9]{8}T[0-9]{4}Z$'
+want_xs_has '^/local/domain/3/name [^ ]+ g1$'
+want_log_lacks 'destroy 2'
+mon_shutdown 3 0
+mon_end
+want_log_has 'destroy 3'
+end
+
+begin "xl create -F: on_crash=coredump-destroy: no core dump here (said), destroyed"
+mon_start 'on_crash="coredump-destroy"'
+mon_shutdown 2 3
+mon_end
+mon_has '^core dump of domain 2 not taken: not supported by this toolstack$'
+want_log_has 'destroy 2'
+end
+
+begin "xl create -F: a suspend is not the monitor's business (libxl_domain_suspend's caller acts)"
+mon_start
+mon_shutdown 2 2
+mon_wait_for '^Domain has suspended\.$'
+mon_end
+want_log_lacks 'destroy 2'
+end
+
+begin "xl create -e: no monitor: the shut-down domain stays"
+machine
+run "$BIN/xl" create -q -e "$W/run.cfg"
+want_rc 0
+mon_shutdown 2 0
+sleep 0.3
+want_log_lacks 'destroy 2'
+want_state_has '^domain 2 .*flags=shutdown'
+end
+
 begin "xl create: the paging pool (libxl's shadow memory) and its records"
 machine
 xl create -q "$W/run.cfg" shadow_memory=8
@@ -1538,6 +1668,20 @@ want_rc 0
 dom_line small | grep -q 'flags=[a-z,]*paused' || problem "not paused: $(dom_line small)"
 end
 
+begin "xl restore -F: the restored domain watched as xl create's (on_poweroff destroy)"
+small
+xl save small "$W/small.save"
+"$BIN/xl" restore -F "$W/small.save" >"$W/mon.out" 2>"$W/mon.err" &
+mon_pid=$!
+mon_wait_for '^Waiting for domain small \(domid [0-9]+\) to die \[pid [0-9]+\]$'
+rid=$(sed -n 's/^Waiting for domain small (domid \([0-9]*\)).*/\1/p' "$W/mon.err")
+mon_shutdown "$rid" 0
+mon_end
+mon_has "^Domain $rid needs to be cleaned up: destroying the domain\$"
+want_log_has "destroy $rid"
+dom_line small | grep -q . && problem "the restored domain is still there: $(dom_line small)"
+end
+
 begin "xl save -c: the domain runs on; -p: left paused"
 small
 xl save -c small "$W/small.save"
@@ -1576,7 +1720,8 @@ ln -sf "$BIN/xl" "$W/path/xl"
 
 # xl migrate with its receiver: a broken stream must fail, never hang.
 xl_migrate() {
-    PATH=$W/path:$PATH timeout 60 "$BIN/xl" migrate "$@" >"$W/out" 2>"$W/err"
+    # -e: the receiver runs no monitor (xl migrate-receive -e)
+    PATH=$W/path:$PATH timeout 60 "$BIN/xl" migrate -e "$@" >"$W/out" 2>"$W/err"
     echo $? >"$W/rc"
 }
 chmod +x "$W/path/ssh" "$W/path/badssh"
@@ -1648,7 +1793,7 @@ small
 xl save -c small "$W/small.save"
 size=$(stat -c %s "$W/small.save")
 head -c $((size - 100)) "$W/small.save" >"$W/cut.save"
-"$BIN/xl" migrate-receive <"$W/cut.save" >"$W/out" 2>"$W/err"
+"$BIN/xl" migrate-receive -e <"$W/cut.save" >"$W/out" 2>"$W/err"
 [ $? = 1 ] || problem "migrate-receive succeeded"
 want_err_has '^migration target: Domain creation failed'
 dom_line small--incoming | grep -q . && problem "the incoming copy is left"

@@ -233,14 +233,37 @@ static long domain_watchdog(struct domain *d, uint32_t id, uint32_t timeout)
     return 0;
 }
 
+/* A control domain is running: one that could destroy or resume others. */
+static bool control_domain_running(void)
+{
+    const struct domain *d;
+
+    for_each_domain ( d )
+        if ( is_control_domain(d) && d->state == DOMSTATE_running )
+            return true;
+    return false;
+}
+
 /*
- * A domain has stopped (a timer may have shut it down): reap before
- * idling.  A suspended domain waits for the toolstack (domain_resume() or
- * destroy), as in Xen.
+ * Whether the scheduler destroys d now (before idling; a timer may have
+ * shut it down).  One the toolstack destroyed (dying) goes at once.  A
+ * domain that shut down or crashed stays, as in Xen, for its toolstack to
+ * destroy, resume or read (getdomaininfo's shutdown code, @releaseDomain)
+ * if the toolstack made it (toolstack_owned), and if it is suspended
+ * whoever made it.  Beyond Xen: a stopped domain built at boot is
+ * destroyed here (no toolstack made it), and so is every stopped domain
+ * once no control domain is running to destroy it, so that a test run
+ * ends by itself (docs/misc/dom0-abi.md, "Domain lifetime").
  */
 static bool domain_to_reap(const struct domain *d)
 {
-    return d->state != DOMSTATE_running && !domain_is_suspended(d);
+    if ( d->state == DOMSTATE_dying )
+        return true;
+    if ( d->state == DOMSTATE_running )
+        return false;
+    if ( (d->toolstack_owned || domain_is_suspended(d)) && control_domain_running() )
+        return false;
+    return true;
 }
 
 static bool domains_to_reap(void)

@@ -33,6 +33,7 @@
  * and back.
  */
 #include <xen/console.h>
+#include <xen/grant_table.h>
 #include <xen/errno.h>
 #include <xen/event.h>
 #include <xen/guest_access.h>
@@ -478,10 +479,14 @@ void handle_keypress(char c)
     {
     case 'h':
         printk("'h' pressed -> showing installed handlers\n");
+        printk(" key 'g' (ascii '67') => print grant table usage\n");
         printk(" key 'h' (ascii '68') => show this message\n");
         printk(" key 'i' (ascii '69') => dump the interrupts taken, by vector\n");
         printk(" key 'q' (ascii '71') => dump domain (and guest debug) info\n");
         printk(" key 'r' (ascii '72') => dump the serial input ring\n");
+        break;
+    case 'g':
+        gnttab_usage_print_all(c);
         break;
     case 'i':
         printk("'i' pressed -> interrupts taken, by vector\n");

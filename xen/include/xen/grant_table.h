@@ -39,6 +39,8 @@ unsigned long gnttab_heap_pages(int max_grant_frames, int max_maptrack_frames);
  * grants (Xen's gnttab_release_mappings), unpinning them in their tables.
  */
 void gnttab_release_mappings(struct domain *d);
+/* Debug key 'g': every grant table's pinned entries (common/grant_usage.c). */
+void gnttab_usage_print_all(unsigned char key);
 /*
  * Then d's own table goes (under its write lock); frames others still map
  * are freed with them.  The structure, which holds the lock, stays until

@@ -98,12 +98,21 @@ struct domain {
 
     bool             is_privileged;  /* the control domain */
     /*
+     * Made by the toolstack (XEN_DOMCTL_createdomain): once shut down or
+     * crashed it stays, as every domain does in Xen, until the toolstack
+     * destroys it (XEN_DOMCTL_destroydomain) or resumes it.  A domain
+     * built at boot from a module has no toolstack to do either, and is
+     * destroyed by the scheduler (sched/core.c domain_to_reap()).
+     */
+    bool             toolstack_owned;
+    /*
      * shutdown_lock (Xen's d->shutdown_lock, a leaf, taken with interrupts
      * off: a timer may shut a domain down) protects the moves of
      * state between running and shut down / crashed, and shutdown_code:
      * domain_shutdown(), domain_crash(), domain_resume().  A domain shut
-     * down with SHUTDOWN_suspend stays (it is not reaped) until the
-     * toolstack resumes it (XEN_DOMCTL_resumedomain) or destroys it.
+     * down with SHUTDOWN_suspend, and any toolstack_owned one, stays (it
+     * is not reaped) until the toolstack resumes it
+     * (XEN_DOMCTL_resumedomain) or destroys it.
      */
     spinlock_t       shutdown_lock;
     enum domain_state state;
