@@ -16,7 +16,8 @@
 #   -l          list the cases and exit
 #   -c FILE     the test list (default tests/unittests.cfg)
 #
-# XEN_IMAGE=FILE in the environment boots FILE instead of xen/xen.
+# XEN_IMAGE=FILE in the environment boots FILE instead of xen/xen;
+# TESTS_OUT=DIR puts the cases' directories in DIR instead of tests/out.
 #
 # Each case gets tests/out/<case>/ (xen.iso, bochsrc, serial.out,
 # bochs.log, verdict).  Prints "PASS <case>", "SKIP <case> (why)" or
@@ -29,7 +30,7 @@ set -uo pipefail
 TESTS=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$TESTS/.." && pwd)
 BOOT=$ROOT/tools/boot
-OUT=$TESTS/out
+OUT=${TESTS_OUT:-$TESTS/out}
 XEN=${XEN_IMAGE:-$ROOT/xen/xen}
 
 cfg=$TESTS/unittests.cfg
@@ -42,7 +43,7 @@ list_only=0
 groups_sel=()
 
 usage() {
-    sed -n '4,24p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '4,25p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
