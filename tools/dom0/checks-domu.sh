@@ -241,6 +241,48 @@ else
         '^pattern: [1-9][0-9]* rounds, [1-9][0-9]* pages verified, 0 errors' cat $du_log
     grep -E '^(pattern|pat-rc)' $du_log | du_quote | sed 's/^/    | /'
     match "debian domU: the pattern writer's exit status 0" '^pat-rc=0' cat $du_log
+    # Exact, against dom0's own bitmaps: a writer of 4 MiB that prints
+    # the guest frames its pages are in (pattern -w: mlockall, then
+    # /proc/self/pagemap) and writes all of them once per SIGUSR1.  Every
+    # one of its frames is in the log-dirty bitmap after a round it wrote,
+    # and none after a CLEAN with no round (nothing else writes them).
+    pw_expand() {       # hex pfns and inclusive ranges -> decimal, one a line
+        while IFS=- read a b; do
+            [ -n "$a" ] || continue
+            i=$((a)) e=$((${b:-$a}))
+            while [ $i -le $e ]; do echo $i; i=$((i + 1)); done
+        done
+    }
+    # pw_missing WANT GOT: how many of WANT's pfns GOT lacks
+    pw_missing() { grep -cvxFf "$2" "$1"; true; }
+    du_keys "pattern -m 4 -s 7 -w & echo pw-started-\$!" Enter
+    if du_wait "debian domU: the writer's 1024 pages' frames (pagemap)" 120 '^pattern: pfns end'; then
+        pw_pid=$(sed -n 's/^pw-started-\([0-9]*\).*/\1/p' $du_log | tr -d '\r' | tail -n 1)
+        tr -d '\r' < $du_log | sed -n '/^pattern: pfns$/,/^pattern: pfns end$/s/^pfn //p' |
+            pw_expand | sort -u > /tmp/pw.want
+        count "debian domU: its writer's frames" 1024 wc -l < /tmp/pw.want
+        run "xl log-dirty debian on (exactness)" xl log-dirty "$d" on
+        xl log-dirty "$d" clean > /dev/null 2>&1
+        du_keys "kill -USR1 $pw_pid" Enter
+        du_wait "debian domU: the writer's round 1 written" 120 'pattern: round 1 written'
+        xl log-dirty "$d" clean 2> /dev/null | pw_expand | sort -u > /tmp/pw.got
+        match "log-dirty: every frame the writer wrote is dirty ($(wc -l < /tmp/pw.got) dirty)" \
+            '^0$' pw_missing /tmp/pw.want /tmp/pw.got
+        sleep 1
+        xl log-dirty "$d" peek 2> /dev/null | pw_expand | sort -u > /tmp/pw.idle
+        match "log-dirty: none of its frames dirty after a CLEAN with no round" \
+            "^$(wc -l < /tmp/pw.want)\$" pw_missing /tmp/pw.want /tmp/pw.idle
+        du_keys "kill -USR1 $pw_pid" Enter
+        du_wait "debian domU: the writer's round 2 written" 120 'pattern: round 2 written'
+        xl log-dirty "$d" peek 2> /dev/null | pw_expand | sort -u > /tmp/pw.got
+        match "log-dirty: every frame dirty again after round 2" \
+            '^0$' pw_missing /tmp/pw.want /tmp/pw.got
+        run "xl log-dirty debian off (exactness)" xl log-dirty "$d" off
+        du_keys "kill $pw_pid; wait $pw_pid; echo pw-rc=\$?" Enter
+        du_wait "debian domU: the exact writer stopped" 120 '^pw-rc=[0-9]+'
+        match "debian domU: its 2 rounds verified, 0 errors" \
+            'pattern: 2 rounds, 2048 pages verified, 0 errors' cat $du_log
+    fi
     # jbb's transaction loop (tests/jbb/main.c) as a Linux program
     # (domu/jbb/): its standalone mode, 5000 transactions from seed 1.
     du_keys "jbb standalone=5000 seed=1 ws=8; echo jbb-rc=\$?" Enter
