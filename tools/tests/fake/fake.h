@@ -169,7 +169,7 @@ struct fake {
     struct fake_dom dom[FAKE_MAX_DOMS];
     uint32_t next_id;                       /* fake_new_domain's */
     unsigned int hypercalls, pauses, unpauses;
-    unsigned int populate_calls, maps, unmaps, live_maps;
+    unsigned int populate_calls, pfinfo_calls, maps, unmaps, live_maps;
     bool bad_map;                           /* a frame not populated was mapped */
 
     /* Behaviour. */

@@ -537,6 +537,29 @@ static long resumedomain(struct xen_domctl *dc, struct fake_dom *d)
     return 0;
 }
 
+/* XEN_DOMCTL_getpageframeinfo3: NOTAB for a populated pfn, XTAB otherwise. */
+static long getpageframeinfo3(struct xen_domctl *dc, struct fake_dom *d)
+{
+    struct xen_domctl_getpageframeinfo3 *pf = &dc->u.getpageframeinfo3;
+    xen_pfn_t *arr = pf->array.p;
+    int rc = fake_injected("pfinfo");
+
+    if ( rc )
+        return rc;
+    if ( pf->num > 1024 )
+        return -E2BIG;
+    fake.pfinfo_calls++;
+    for ( uint64_t i = 0; i < pf->num; i++ )
+    {
+        xen_pfn_t pfn = arr[i];
+        bool ram = !(pfn & XEN_DOMCTL_PFINFO_LTAB_MASK) && pfn < FAKE_MAX_PFNS &&
+                   fake_populated(d, pfn);
+
+        arr[i] = pfn | (ram ? XEN_DOMCTL_PFINFO_NOTAB : XEN_DOMCTL_PFINFO_XTAB);
+    }
+    return 0;
+}
+
 /* ---- dispatch ---------------------------------------------------------------------- */
 
 static const struct {
@@ -562,6 +585,7 @@ static const struct {
     { XEN_DOMCTL_dirty_rearm,              dirty_rearm,     false },
     { XEN_DOMCTL_getvcpuinfo,              getvcpuinfo,     false },
     { XEN_DOMCTL_getvcpuaffinity,          getvcpuaffinity, false },
+    { XEN_DOMCTL_getpageframeinfo3,        getpageframeinfo3, false },
 };
 
 long fake_domctl(struct xen_domctl *dc)

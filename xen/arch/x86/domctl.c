@@ -194,6 +194,45 @@ static int dirty_blocks(struct domain *d, struct xen_domctl_dirty_blocks *db)
     return 0;
 }
 
+/*
+ * XEN_DOMCTL_getpageframeinfo3 (Xen's, for a translated guest): each gfn
+ * of the array comes back with its type in the top nibble: NOTAB for the
+ * domain's own RAM, XTAB for anything else -- a hole, MMIO, another
+ * domain's frame, and the hypervisor's pages the guest has mapped
+ * (shared_info, grant-table frames), which Xen's is_special_page() makes
+ * XTAB too: a save leaves them out and the guest maps them again.  At most
+ * 1024 gfns (-E2BIG, as Xen); a gfn with type bits set is XTAB.
+ */
+static int getpageframeinfo3(struct domain *d, struct xen_domctl_getpageframeinfo3 *pf)
+{
+    uint64_t i;
+
+    if ( pf->num > 1024 )
+        return -E2BIG;
+    for ( i = 0; i < pf->num; i++ )
+    {
+        xen_pfn_t gfn;
+        unsigned long mfn = INVALID_MFN;
+        p2m_type_t t;
+
+        if ( copy_from_guest_offset(&gfn, pf->array, i, 1) )
+            return -EFAULT;
+        if ( !(gfn & XEN_DOMCTL_PFINFO_LTAB_MASK) && gfn != d->shared_info_gfn &&
+             gfn <= p2m_max_gfn() )
+            mfn = get_page_from_gfn(d, gfn, &t);
+        if ( mfn != INVALID_MFN )
+        {
+            put_page(mfn);
+            gfn |= XEN_DOMCTL_PFINFO_NOTAB;
+        }
+        else
+            gfn |= XEN_DOMCTL_PFINFO_XTAB;
+        if ( copy_to_guest_offset(pf->array, i, &gfn, 1) )
+            return -EFAULT;
+    }
+    return 0;
+}
+
 long arch_do_domctl(struct xen_domctl *op, struct domain *d, bool *copyback)
 {
     struct domain *caller = current->domain;
@@ -253,6 +292,10 @@ long arch_do_domctl(struct xen_domctl *op, struct domain *d, bool *copyback)
     case XEN_DOMCTL_set_cpu_policy:
         rc = domctl_set_cpu_policy(d, &op->u.cpu_policy);
         *copyback = rc && rc != -EFAULT;    /* err_leaf, err_subleaf, err_msr */
+        break;
+
+    case XEN_DOMCTL_getpageframeinfo3:
+        rc = d == caller ? -EINVAL : getpageframeinfo3(d, &op->u.getpageframeinfo3);
         break;
 
     case XEN_DOMCTL_gettscinfo:
