@@ -16,6 +16,9 @@
 # Bochs) adds a checkpoint: `xl save -c debian /tmp/d.save` (the file a
 # link to /dev/null: dom0's tmpfs cannot hold 128 MiB), after which the
 # guest must run on, resumed in place, its console answering.
+#
+# Section restore (checks-restore.sh, sourced from here for the helpers
+# below): `xl save` then `xl restore` of it into a new domain.
 su_log=/var/log/xen/console/guest-debian.log
 su_up() { cut -d' ' -f1 /proc/uptime | cut -d. -f1; }
 # su_wait NAME SECONDS REGEX: PASS once a line of the domU's console log matches.
@@ -37,6 +40,8 @@ if ! command -v tmux > /dev/null 2>&1; then
 else
     su_sock=/tmp/tmux-suspend.sock
     su_keys() { tmux -S "$su_sock" send-keys -t su "$@"; }
+fi
+if command -v tmux > /dev/null 2>&1 && { want suspend || want suspend-save; }; then
     rm -f $su_log
     tmux -S "$su_sock" kill-server > /dev/null 2>&1
     su_t0=$(su_up)
@@ -92,4 +97,8 @@ else
         run "suspend: xl destroy debian" xl destroy "$d"
     fi
     tmux -S "$su_sock" kill-server > /dev/null 2>&1
+fi
+# Section restore (checks-restore.sh): xl save and xl restore of it.
+if command -v tmux > /dev/null 2>&1 && want restore && [ -f /etc/dom0/checks-restore.sh ]; then
+    . /etc/dom0/checks-restore.sh
 fi

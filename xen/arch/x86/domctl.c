@@ -15,6 +15,7 @@
 #include <xen/sched.h>
 #include <xen/string.h>
 #include <xen/time.h>
+#include <xen/xmalloc.h>
 #include <public/domctl.h>
 #include <public/ext/dirty_stats.h>
 #include <public/ext/domain_memory.h>
@@ -205,32 +206,40 @@ static int dirty_blocks(struct domain *d, struct xen_domctl_dirty_blocks *db)
  */
 static int getpageframeinfo3(struct domain *d, struct xen_domctl_getpageframeinfo3 *pf)
 {
-    uint64_t i;
+    xen_pfn_t *gfns;
+    unsigned int i, num = pf->num;
+    int rc = 0;
 
     if ( pf->num > 1024 )
         return -E2BIG;
-    for ( i = 0; i < pf->num; i++ )
+    if ( !num )
+        return 0;
+    /* Transient (at most 8 KiB), counted against the caller. */
+    gfns = domain_xzalloc_bytes(current->domain, num * sizeof(*gfns));
+    if ( !gfns )
+        return -ENOMEM;
+    if ( copy_from_guest(gfns, pf->array, num) )
+        rc = -EFAULT;
+    for ( i = 0; !rc && i < num; i++ )
     {
-        xen_pfn_t gfn;
         unsigned long mfn = INVALID_MFN;
         p2m_type_t t;
 
-        if ( copy_from_guest_offset(&gfn, pf->array, i, 1) )
-            return -EFAULT;
-        if ( !(gfn & XEN_DOMCTL_PFINFO_LTAB_MASK) && gfn != d->shared_info_gfn &&
-             gfn <= p2m_max_gfn() )
-            mfn = get_page_from_gfn(d, gfn, &t);
+        if ( !(gfns[i] & XEN_DOMCTL_PFINFO_LTAB_MASK) && gfns[i] != d->shared_info_gfn &&
+             gfns[i] <= p2m_max_gfn() )
+            mfn = get_page_from_gfn(d, gfns[i], &t);
         if ( mfn != INVALID_MFN )
         {
             put_page(mfn);
-            gfn |= XEN_DOMCTL_PFINFO_NOTAB;
+            gfns[i] |= XEN_DOMCTL_PFINFO_NOTAB;
         }
         else
-            gfn |= XEN_DOMCTL_PFINFO_XTAB;
-        if ( copy_to_guest_offset(pf->array, i, &gfn, 1) )
-            return -EFAULT;
+            gfns[i] |= XEN_DOMCTL_PFINFO_XTAB;
     }
-    return 0;
+    if ( !rc && copy_to_guest(pf->array, gfns, num) )
+        rc = -EFAULT;
+    xfree(gfns);
+    return rc;
 }
 
 long arch_do_domctl(struct xen_domctl *op, struct domain *d, bool *copyback)
