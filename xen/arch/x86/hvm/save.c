@@ -190,6 +190,15 @@ int hvm_save_context(struct domain *d, XEN_GUEST_HANDLE(uint8) buf, uint32_t *si
     return rc;
 }
 
+/* The vCPU a per-vCPU record of 'len' octets is for, or NULL. */
+static struct vcpu *record_vcpu(struct domain *d, const struct hvm_save_descriptor *desc,
+                                uint32_t len)
+{
+    if ( desc->length != len || desc->instance >= d->max_vcpus )
+        return NULL;
+    return d->vcpu[desc->instance];
+}
+
 /*
  * Walk the records; with 'apply' false only check them, so that a bad
  * context is refused before anything changes.
@@ -241,8 +250,7 @@ static int walk_context(struct domain *d, const uint8_t *buf, uint32_t size,
             struct hvm_hw_cpu cpu;
             struct vcpu *v;
 
-            if ( desc.length != sizeof(cpu) || desc.instance >= d->max_vcpus ||
-                 !(v = d->vcpu[desc.instance]) )
+            if ( !(v = record_vcpu(d, &desc, sizeof(cpu))) )
                 return -EINVAL;
             memcpy(&cpu, data, sizeof(cpu));
             if ( !apply )
@@ -266,8 +274,7 @@ static int walk_context(struct domain *d, const uint8_t *buf, uint32_t size,
             struct hvm_hw_lapic h;
             struct vcpu *v;
 
-            if ( desc.length != sizeof(h) || desc.instance >= d->max_vcpus ||
-                 !(v = d->vcpu[desc.instance]) )
+            if ( !(v = record_vcpu(d, &desc, sizeof(h))) )
                 return -EINVAL;
             memcpy(&h, data, sizeof(h));
             if ( !apply )
@@ -290,8 +297,7 @@ static int walk_context(struct domain *d, const uint8_t *buf, uint32_t size,
         {
             struct vcpu *v;
 
-            if ( desc.length != sizeof(struct hvm_hw_lapic_regs) ||
-                 desc.instance >= d->max_vcpus || !(v = d->vcpu[desc.instance]) )
+            if ( !(v = record_vcpu(d, &desc, sizeof(struct hvm_hw_lapic_regs))) )
                 return -EINVAL;
             /* Every value is masked as a guest's write would be: nothing to refuse. */
             if ( apply )
@@ -304,8 +310,7 @@ static int walk_context(struct domain *d, const uint8_t *buf, uint32_t size,
             struct hvm_hw_mtrr mtrr;
             struct vcpu *v;
 
-            if ( desc.length != sizeof(mtrr) || desc.instance >= d->max_vcpus ||
-                 !(v = d->vcpu[desc.instance]) )
+            if ( !(v = record_vcpu(d, &desc, sizeof(mtrr))) )
                 return -EINVAL;
             memcpy(&mtrr, data, sizeof(mtrr));
             if ( !apply )
