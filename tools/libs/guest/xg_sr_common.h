@@ -82,7 +82,6 @@ struct xc_sr_context {
             uint64_t rate_start_ns;         /* the max_bandwidth window: */
             uint64_t rate_octets;           /* opened then, octets since */
             struct xc_save_summary summary;
-            uint32_t tsc_khz;               /* from the HVM context */
         } save;
         struct {
             struct restore_callbacks *callbacks;

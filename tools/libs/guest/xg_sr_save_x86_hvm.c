@@ -15,21 +15,6 @@
 
 #include "xg_sr_common.h"
 
-/* The HEADER's gtsc_khz, for X86_TSC_INFO; 0 if there is no HEADER. */
-static uint32_t context_tsc_khz(const uint8_t *buf, uint32_t len)
-{
-    struct hvm_save_descriptor desc;
-    struct hvm_save_header hdr;
-
-    if ( len < sizeof(desc) + sizeof(hdr) )
-        return 0;
-    memcpy(&desc, buf, sizeof(desc));
-    if ( desc.typecode != HVM_SAVE_CODE(HEADER) || desc.length != sizeof(hdr) )
-        return 0;
-    memcpy(&hdr, buf + sizeof(desc), sizeof(hdr));
-    return hdr.gtsc_khz;
-}
-
 /* Xen's write_hvm_params: these, when not 0. */
 static const uint32_t saved_params[] = {
     HVM_PARAM_STORE_PFN,
@@ -105,7 +90,6 @@ int x86_hvm_end_of_checkpoint(struct xc_sr_context *ctx)
         PERROR("save: cannot get d%u's HVM context", ctx->domid);
         goto out;
     }
-    ctx->save.tsc_khz = context_tsc_khz(buf, (uint32_t)len);
 
     if ( write_x86_tsc_info(ctx) ||
          write_hvm_params(ctx) ||

@@ -560,6 +560,43 @@ static long getpageframeinfo3(struct xen_domctl *dc, struct fake_dom *d)
     return 0;
 }
 
+/*
+ * XEN_DOMCTL_gettscinfo / settscinfo, as this hypervisor answers: the
+ * host's rate and its TSC (the fake's clock) as ns in mode 0; settscinfo
+ * refuses what needs emulation (EOPNOTSUPP) and counts the incarnation.
+ */
+static long gettscinfo(struct xen_domctl *dc, struct fake_dom *d)
+{
+    struct xen_domctl_tsc_info *ti = &dc->u.tsc_info;
+
+    memset(ti, 0, sizeof(*ti));
+    ti->tsc_mode = d->tsc_mode;
+    ti->incarnation = d->tsc_incarnation;
+    if ( !d->tsc_mode )
+    {
+        ti->gtsc_khz = FAKE_CPU_KHZ;
+        ti->elapsed_nsec = fake.now_ns;
+    }
+    return 0;
+}
+
+static long settscinfo(struct xen_domctl *dc, struct fake_dom *d)
+{
+    const struct xen_domctl_tsc_info *ti = &dc->u.tsc_info;
+
+    fake_log("settscinfo %u mode=%u khz=%u inc=%u", d->id, ti->tsc_mode,
+             ti->gtsc_khz, ti->incarnation);
+    if ( ti->tsc_mode > 2 )
+        return -EINVAL;
+    if ( ti->tsc_mode == 1 || (ti->tsc_mode == 0 && ti->gtsc_khz &&
+                               ti->gtsc_khz != FAKE_CPU_KHZ) )
+        return -EOPNOTSUPP;
+    d->tsc_mode = ti->tsc_mode;
+    d->tsc_incarnation = ti->incarnation + 1;
+    d->tsc_set = true;
+    return 0;
+}
+
 /* ---- dispatch ---------------------------------------------------------------------- */
 
 static const struct {
@@ -586,6 +623,8 @@ static const struct {
     { XEN_DOMCTL_getvcpuinfo,              getvcpuinfo,     false },
     { XEN_DOMCTL_getvcpuaffinity,          getvcpuaffinity, false },
     { XEN_DOMCTL_getpageframeinfo3,        getpageframeinfo3, false },
+    { XEN_DOMCTL_gettscinfo,               gettscinfo,      false },
+    { XEN_DOMCTL_settscinfo,               settscinfo,      false },
 };
 
 long fake_domctl(struct xen_domctl *dc)

@@ -275,6 +275,14 @@ static void test_records(void)
     /* Contents. */
     s = copy_base(); put32(&s, recs[tsc].off + 8, 7);
     refused("TSC mode 7", &s, (long)recs[tsc].off, "unknown TSC mode 7");
+    s = copy_base(); put32(&s, recs[tsc].off + 8 + 4, 1000000);
+    spec_valid = true;
+    refused("TSC at another rate", &s, (long)recs[tsc].off,
+            "TSC mode 0 at 1000000 kHz refused by the hypervisor");
+    s = copy_base(); put32(&s, recs[tsc].off + 8, 1);
+    spec_valid = true;
+    refused("TSC always emulated", &s, (long)recs[tsc].off,
+            "it would need RDTSC emulation");
     s = copy_base(); put32(&s, recs[tsc].off + 4, 16);
     refused("TSC length 16", &s, (long)recs[tsc].off, "length is not 24");
     s = copy_base(); put32(&s, recs[par].off + 8, 1);

@@ -332,6 +332,9 @@ static void test_rings_and_holes(void)
     fclose(f);
     CHECK(rc == 0, "restore failed: %s", log_text());
     check_exact_copy(src, dst);
+    CHECK(dst->tsc_set && dst->tsc_mode == 0 && dst->tsc_incarnation == 1,
+          "TSC info not set from the stream (set %d, mode %u, incarnation %u)",
+          dst->tsc_set, dst->tsc_mode, dst->tsc_incarnation);
     CHECK(store == RING_STORE && console == RING_CONSOLE,
           "rings at %#lx and %#lx", store, console);
     CHECK(dst->params[HVM_PARAM_STORE_PFN] == RING_STORE &&
