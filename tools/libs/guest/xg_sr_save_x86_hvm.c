@@ -8,8 +8,9 @@
  *                  parameters a guest or its builder set, those that are
  *                  not 0 (HVMOP_get_param); the event channels are not
  *                  carried: the destination has its own
- *   HVM_CONTEXT    XEN_DOMCTL_gethvmcontext as it comes: HEADER, one CPU
- *                  record per initialised vCPU, END
+ *   HVM_CONTEXT    XEN_DOMCTL_gethvmcontext as it comes: HEADER, a CPU
+ *                  record per initialised vCPU, LAPIC, LAPIC_REGS and
+ *                  MTRR records per vCPU, END
  */
 #include <stdlib.h>
 
