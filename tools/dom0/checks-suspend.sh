@@ -103,6 +103,7 @@ if command -v tmux > /dev/null 2>&1 && { want suspend || want suspend-save; }; t
     tmux -S "$su_sock" kill-server > /dev/null 2>&1
 fi
 # Section restore (checks-restore.sh): xl save and xl restore of it.
-if command -v tmux > /dev/null 2>&1 && want restore && [ -f /etc/dom0/checks-restore.sh ]; then
+if command -v tmux > /dev/null 2>&1 && { want restore || want restore-migrate; } &&
+   [ -f /etc/dom0/checks-restore.sh ]; then
     . /etc/dom0/checks-restore.sh
 fi
