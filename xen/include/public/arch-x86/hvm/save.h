@@ -87,9 +87,7 @@ DECLARE_HVM_SAVE_TYPE(CPU, 2, struct hvm_hw_cpu);
 /* One vCPU's local APIC, what is not in its registers (Xen's, code 5). */
 struct hvm_hw_lapic {
     uint64_t apic_base_msr;             /* IA32_APIC_BASE */
-#define VLAPIC_HW_DISABLED 0x1          /* IA32_APIC_BASE's enable bit clear */
-#define VLAPIC_SW_DISABLED 0x2          /* the SVR's enable bit clear */
-    uint32_t disabled;
+    uint32_t disabled;                  /* VLAPIC_{HW,SW}_DISABLED (Xen's vlapic.h) */
     uint32_t timer_divisor;             /* 1, 2, 4, ... 128 (from TDCR) */
     uint64_t tdt_msr;                   /* IA32_TSC_DEADLINE, 0: disarmed */
 };

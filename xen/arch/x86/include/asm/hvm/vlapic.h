@@ -72,6 +72,8 @@ static inline void vlapic_set_reg(struct vlapic *vlapic, unsigned int reg, uint3
 int vlapic_init(struct vcpu *v);
 
 /* The HVM context's LAPIC and LAPIC_REGS records (vlapic_save.c). */
+#define VLAPIC_HW_DISABLED 0x1          /* IA32_APIC_BASE's enable bit clear */
+#define VLAPIC_SW_DISABLED 0x2          /* the SVR's enable bit clear */
 struct hvm_hw_lapic;
 struct hvm_hw_lapic_regs;
 void vlapic_save(struct vcpu *v, struct hvm_hw_lapic *h, struct hvm_hw_lapic_regs *r);
