@@ -276,7 +276,7 @@ static void check_kernel(uint32_t domid, const uint8_t *image)
 
 static void check_context(uint32_t domid)
 {
-    static uint8_t ctx[4096];
+    static uint8_t ctx[8192];
     const struct hvm_save_descriptor *d;
     const struct hvm_hw_cpu *c = NULL;
     int size, off;

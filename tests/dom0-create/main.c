@@ -73,7 +73,7 @@ static size_t build_context(uint8_t *buf, uint32_t magic, uint64_t rip)
 
 void test_main(void)
 {
-    static uint8_t ctx[4096], back[4096];
+    static uint8_t ctx[8192], back[8192];
     struct xen_domctl_createdomain cfg = {
         .flags = XEN_DOMCTL_CDF_hvm | XEN_DOMCTL_CDF_hap,
         .max_vcpus = 1,
@@ -166,8 +166,13 @@ void test_main(void)
         xtf_failure("Fail: gethvmcontext size: %d\n", rc);
     else
     {
-        /* What was set, and the vCPU's MTRR record (one per vCPU, as Xen). */
-        const unsigned long want = n + sizeof(struct hvm_save_descriptor) +
+        /*
+         * What was set, and the vCPU's LAPIC, LAPIC_REGS and MTRR records
+         * (one of each per vCPU, as Xen).
+         */
+        const unsigned long want = n + 3 * sizeof(struct hvm_save_descriptor) +
+                                   sizeof(struct hvm_hw_lapic) +
+                                   sizeof(struct hvm_hw_lapic_regs) +
                                    sizeof(struct hvm_hw_mtrr);
 
         rc = xc_domain_hvm_getcontext(xch, domid, back, sizeof(back));

@@ -33,7 +33,7 @@
 
 const char test_title[] = "Control domain: hostile domctl/memory_op/dm_op values";
 
-#define CTX_MAX 4096
+#define CTX_MAX 8192
 
 static xc_interface *xch;
 static xendevicemodel_handle *dmod;

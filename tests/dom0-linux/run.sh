@@ -12,7 +12,7 @@
 #
 #   tests/dom0-linux/run.sh [-t SECONDS] [-f] [-v]
 #
-#   -t  stop Bochs after this long (default 1500)
+#   -t  stop Bochs after this long (default 2100)
 #   -f  show the console live
 #   -v  print the whole serial log if the test fails
 #
@@ -23,7 +23,7 @@ set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT" || exit 1
 
-timeout=1500
+timeout=2100
 args=()
 verbose=0
 while getopts "t:fvh" opt; do

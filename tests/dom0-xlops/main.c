@@ -515,6 +515,40 @@ static void test_multicall(domid_t id)
              hypercall6(__HYPERVISOR_multicall, 0x8000000000UL, 1, 0, 0, 0), -XEN_EFAULT);
 }
 
+/*
+ * getpageframeinfo3, as libxenguest's saver asks it: RAM NOTAB, a hole,
+ * a gfn beyond the p2m and one with type bits set XTAB; the limits.
+ * (test_multicall populated gfn 0x10.)
+ */
+static void test_pfinfo(domid_t id)
+{
+    static xen_pfn_t gfns[1025];
+    struct xen_domctl op = { .cmd = XEN_DOMCTL_getpageframeinfo3, .domain = id };
+
+    gfns[0] = 0x10;
+    gfns[1] = 0x11;
+    gfns[2] = 1ULL << 40;
+    gfns[3] = 0x10 | XEN_DOMCTL_PFINFO_XTAB;
+    op.u.getpageframeinfo3.num = 4;
+    set_xen_guest_handle(op.u.getpageframeinfo3.array, gfns);
+    check_rc("getpageframeinfo3 of 4 gfns", domctl(&op), 0);
+    check_true("getpageframeinfo3: RAM NOTAB, a hole, beyond the p2m and type bits XTAB",
+               gfns[0] == (0x10 | XEN_DOMCTL_PFINFO_NOTAB) &&
+               gfns[1] == (0x11 | XEN_DOMCTL_PFINFO_XTAB) &&
+               gfns[2] == ((1ULL << 40) | XEN_DOMCTL_PFINFO_XTAB) &&
+               gfns[3] == (0x10 | XEN_DOMCTL_PFINFO_XTAB));
+    op.u.getpageframeinfo3.num = 1025;
+    check_rc("getpageframeinfo3 of 1025 gfns", domctl(&op), -XEN_E2BIG);
+    op.u.getpageframeinfo3.num = 0;
+    check_rc("getpageframeinfo3 of none", domctl(&op), 0);
+    op.u.getpageframeinfo3.num = 2;
+    set_xen_guest_handle(op.u.getpageframeinfo3.array, (xen_pfn_t *)0x8000000000UL);
+    check_rc("getpageframeinfo3 from an unmapped array", domctl(&op), -XEN_EFAULT);
+    op.domain = 0;
+    set_xen_guest_handle(op.u.getpageframeinfo3.array, gfns);
+    check_rc("getpageframeinfo3 of the caller itself", domctl(&op), -XEN_EINVAL);
+}
+
 /* The HVM context libxenguest's PVH builder reads and writes: MTRR records. */
 static void test_mtrr_context(domid_t id)
 {
@@ -654,6 +688,7 @@ void test_main(void)
     test_created(id, id2);
     test_cpu_policy(id, id2);
     test_multicall(id);
+    test_pfinfo(id);
     test_mtrr_context(id);
     test_own_memory_map();
 

@@ -16,6 +16,9 @@
 # Bochs) adds a checkpoint: `xl save -c debian /tmp/d.save` (the file a
 # link to /dev/null: dom0's tmpfs cannot hold 128 MiB), after which the
 # guest must run on, resumed in place, its console answering.
+#
+# Section restore (checks-restore.sh, sourced from here for the helpers
+# below): `xl save` then `xl restore` of it into a new domain.
 su_log=/var/log/xen/console/guest-debian.log
 su_up() { cut -d' ' -f1 /proc/uptime | cut -d. -f1; }
 # su_wait NAME SECONDS REGEX: PASS once a line of the domU's console log matches.
@@ -37,11 +40,17 @@ if ! command -v tmux > /dev/null 2>&1; then
 else
     su_sock=/tmp/tmux-suspend.sock
     su_keys() { tmux -S "$su_sock" send-keys -t su "$@"; }
+    # su_session CMD: a fresh tmux session running CMD (then a shell's sleep).
+    su_session() {
+        tmux -S "$su_sock" kill-server > /dev/null 2>&1
+        su_t0=$(su_up)
+        tmux -S "$su_sock" -f /dev/null new-session -d -s su -x 160 -y 50 \
+            "TERM=xterm $1; sleep 3600"
+    }
+fi
+if command -v tmux > /dev/null 2>&1 && { want suspend || want suspend-save; }; then
     rm -f $su_log
-    tmux -S "$su_sock" kill-server > /dev/null 2>&1
-    su_t0=$(su_up)
-    tmux -S "$su_sock" -f /dev/null new-session -d -s su -x 160 -y 50 \
-        "TERM=xterm xl create -c /etc/xen/debian.cfg; sleep 3600"
+    su_session "xl create -c /etc/xen/debian.cfg"
     if su_wait "suspend: debian domU's shell on hvc0" 900 '^debian-domU: a shell on hvc0'; then
         d=$(xl domid debian 2> /dev/null) || d=none
         match "suspend: Linux offers control/feature-suspend" '^1$' \
@@ -92,4 +101,9 @@ else
         run "suspend: xl destroy debian" xl destroy "$d"
     fi
     tmux -S "$su_sock" kill-server > /dev/null 2>&1
+fi
+# Section restore (checks-restore.sh): xl save and xl restore of it.
+if command -v tmux > /dev/null 2>&1 && { want restore || want restore-migrate; } &&
+   [ -f /etc/dom0/checks-restore.sh ]; then
+    . /etc/dom0/checks-restore.sh
 fi

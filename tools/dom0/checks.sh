@@ -8,7 +8,8 @@
 # Exits non-zero if any check failed.
 #
 # xenpml.checks=SECTION,... on Linux's command line runs only those
-# sections (base, top, logdirty, migrate, hcall, xenstore, debxl, domu; default
+# sections (base, top, logdirty, migrate, hcall, xenstore, debxl, domu,
+# suspend, restore, and suspend-save and restore-migrate only when named; default
 # all): for working on one of them (DOM0_CMDLINE=... tools/dom0/run-dom0.sh).
 # domu (checks-domu.sh, Debian's Linux as a domU) is there only in an
 # initramfs made with mk-initramfs.sh -L (the default; DOM0_LINUX_DOMU=0
@@ -205,7 +206,9 @@ elif want domu && [ "$sections" != all ]; then
     bad "section domu" "no /etc/dom0/checks-domu.sh (initramfs made without -L: DOM0_LINUX_DOMU=0)"
 fi
 # --- Xen's suspend protocol with Linux (checks-suspend.sh, with -L only) ---
-{ want suspend || want suspend-save; } && [ -f /etc/dom0/checks-suspend.sh ] && . /etc/dom0/checks-suspend.sh
+{ want suspend || want suspend-save || want restore || want restore-migrate; } &&
+    [ -f /etc/dom0/checks-suspend.sh ] &&
+    . /etc/dom0/checks-suspend.sh
 # --- end of exactness and migration ---
 
 echo "dom0 checks: $pass passed, $fail failed"

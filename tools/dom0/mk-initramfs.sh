@@ -39,7 +39,8 @@
 #                                tools/dom0/domu/init, its pattern writer
 #                                and jbb (domu/, built static)
 #   /etc/xen/debian.cfg          tools/dom0/domu/debian.cfg
-#   /etc/dom0/checks-domu.sh     its checks (section domu)
+#   /etc/dom0/checks-domu.sh     its checks (section domu), and
+#   /etc/dom0/checks-suspend.sh, checks-restore.sh (sections suspend, restore)
 #
 #   mk-initramfs.sh [-o DIR] [-m checks|shell] [-z gzip|none] [-L]
 #
@@ -301,6 +302,8 @@ parents() {
             echo "file /etc/dom0/checks-domu.sh $ROOT/tools/dom0/checks-domu.sh 0644 0 0"
         [ $mode = checks ] &&
             echo "file /etc/dom0/checks-suspend.sh $ROOT/tools/dom0/checks-suspend.sh 0644 0 0"
+        [ $mode = checks ] &&
+            echo "file /etc/dom0/checks-restore.sh $ROOT/tools/dom0/checks-restore.sh 0644 0 0"
     fi
 } > "$list"
 

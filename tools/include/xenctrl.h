@@ -363,6 +363,16 @@ int xc_domain_decrease_reservation_exact(xc_interface *xch, uint32_t domid,
 int xc_domain_get_tot_pages(xc_interface *xch, uint32_t domid);
 /* XENMEM_maximum_gpfn: its highest mapped gfn in *gpfns; 0 or -1. */
 int xc_domain_maximum_gpfn(xc_interface *xch, uint32_t domid, xen_pfn_t *gpfns);
+/* XEN_DOMCTL_gettscinfo / settscinfo (TSC_MODE_*: 0 default, 2 never emulate). */
+int xc_domain_get_tsc_info(xc_interface *xch, uint32_t domid, uint32_t *tsc_mode,
+                           uint64_t *elapsed_nsec, uint32_t *gtsc_khz,
+                           uint32_t *incarnation);
+int xc_domain_set_tsc_info(xc_interface *xch, uint32_t domid, uint32_t tsc_mode,
+                           uint64_t elapsed_nsec, uint32_t gtsc_khz,
+                           uint32_t incarnation);
+/* XEN_DOMCTL_getpageframeinfo3: types (XEN_DOMCTL_PFINFO_*) into arr's top nibble. */
+int xc_get_pfn_type_batch(xc_interface *xch, uint32_t dom,
+                          unsigned int num, xen_pfn_t *arr);
 
 /*
  * The domain's paging pool (EPT tables, log-dirty trie), in bytes

@@ -450,4 +450,27 @@ int xc_domain_restore_summary(xc_interface *xch, int io_fd, uint32_t dom,
                               struct restore_callbacks *callbacks,
                               struct xc_restore_summary *summary);
 
+/*
+ * The xenstore and console rings of the new domain (this project's, what
+ * xc_domain_restore's arguments say): their event channels, unbound in
+ * the new domain for the backends' domains, go into HVM_PARAM_STORE_EVTCHN
+ * and HVM_PARAM_CONSOLE_EVTCHN; the rings' gfns come from the stream's
+ * HVM_PARAMS (0 if it had none) and are granted to the backends
+ * (GNTTAB_RESERVED_XENSTORE, _CONSOLE), as Xen's restore does.
+ */
+struct xc_restore_rings {
+    unsigned int store_evtchn;          /* in */
+    uint32_t store_domid;
+    unsigned int console_evtchn;
+    uint32_t console_domid;
+    unsigned long store_gfn;            /* out */
+    unsigned long console_gfn;
+};
+
+/* xc_domain_restore_summary with the rings (NULL: none set up). */
+int xc_domain_restore_rings(xc_interface *xch, int io_fd, uint32_t dom,
+                            struct xc_restore_rings *rings,
+                            struct restore_callbacks *callbacks,
+                            struct xc_restore_summary *summary);
+
 #endif /* XENGUEST_H */

@@ -225,3 +225,42 @@ int xc_domain_getinfolist(xc_interface *xch, uint32_t first_domain,
 
     return rc;
 }
+
+/*
+ * XEN_DOMCTL_gettscinfo / settscinfo: the domain's TSC mode, the rate and
+ * elapsed time it sees and its incarnation (Xen 4.17's names and
+ * signatures; the migration stream's X86_TSC_INFO).
+ */
+int xc_domain_get_tsc_info(xc_interface *xch, uint32_t domid, uint32_t *tsc_mode,
+                           uint64_t *elapsed_nsec, uint32_t *gtsc_khz,
+                           uint32_t *incarnation)
+{
+    struct xen_domctl domctl = { .cmd = XEN_DOMCTL_gettscinfo, .domain = domid };
+    int rc = do_domctl(xch, &domctl);
+
+    if ( rc )
+        return rc;
+    *tsc_mode = domctl.u.tsc_info.tsc_mode;
+    *elapsed_nsec = domctl.u.tsc_info.elapsed_nsec;
+    *gtsc_khz = domctl.u.tsc_info.gtsc_khz;
+    *incarnation = domctl.u.tsc_info.incarnation;
+    return 0;
+}
+
+int xc_domain_set_tsc_info(xc_interface *xch, uint32_t domid, uint32_t tsc_mode,
+                           uint64_t elapsed_nsec, uint32_t gtsc_khz,
+                           uint32_t incarnation)
+{
+    struct xen_domctl domctl = {
+        .cmd = XEN_DOMCTL_settscinfo,
+        .domain = domid,
+        .u.tsc_info = {
+            .tsc_mode = tsc_mode,
+            .gtsc_khz = gtsc_khz,
+            .incarnation = incarnation,
+            .elapsed_nsec = elapsed_nsec,
+        },
+    };
+
+    return do_domctl(xch, &domctl);
+}

@@ -191,3 +191,28 @@ int xc_domain_get_memory(xc_interface *xch, uint32_t domid,
     memcpy(mem, &domctl.u, sizeof(*mem));
     return 0;
 }
+
+/*
+ * XEN_DOMCTL_getpageframeinfo3: each of arr[0..num) comes back with its
+ * type in the top nibble (XEN_DOMCTL_PFINFO_*: NOTAB for RAM, XTAB for a
+ * hole or a page the hypervisor owns); at most 1024 at a time.  Xen's
+ * name and signature (xc_private.c there).
+ */
+int xc_get_pfn_type_batch(xc_interface *xch, uint32_t dom,
+                          unsigned int num, xen_pfn_t *arr)
+{
+    DECLARE_HYPERCALL_BOUNCE(arr, sizeof(*arr) * num, XC_HYPERCALL_BUFFER_BOUNCE_BOTH);
+    struct xen_domctl domctl = {
+        .cmd = XEN_DOMCTL_getpageframeinfo3,
+        .domain = dom,
+        .u.getpageframeinfo3.num = num,
+    };
+    int rc;
+
+    if ( xc_hypercall_bounce_pre(xch, arr) )
+        return -1;
+    set_xen_guest_handle(domctl.u.getpageframeinfo3.array, arr);
+    rc = do_domctl(xch, &domctl);
+    xc_hypercall_bounce_post(xch, arr);
+    return rc;
+}

@@ -59,7 +59,9 @@ struct xc_sr_context {
             struct xc_save_params params;
             unsigned long p2m_size;         /* pfns [0, p2m_size) */
             xen_pfn_t *batch_pfns;
+            xen_pfn_t *batch_types;         /* getpageframeinfo3's copy */
             unsigned int nr_batch;
+            uint64_t holes;                 /* pfns left out as XTAB */
             bool paused;                    /* by us: undo on failure */
             bool logdirty;                  /* enabled by us */
             bool live;
@@ -80,19 +82,21 @@ struct xc_sr_context {
             uint64_t rate_start_ns;         /* the max_bandwidth window: */
             uint64_t rate_octets;           /* opened then, octets since */
             struct xc_save_summary summary;
-            uint32_t tsc_khz;               /* from the HVM context */
         } save;
         struct {
             struct restore_callbacks *callbacks;
             uint32_t format_version;        /* 2 or 3 */
             unsigned long max_pages;        /* pfns [0, max_pages) */
-            unsigned long *populated;       /* bitmap */
+            unsigned long *populated;       /* bitmap, grown as needed */
+            unsigned long populated_pfns;   /* pfns it covers */
             bool seen_static_data_end;
             bool seen_tsc_info, seen_params, seen_context;
             void *context;                  /* HVM_CONTEXT body, applied at END */
             uint32_t context_len;
             struct xc_sr_rec_x86_tsc_info tsc;
             struct xc_restore_summary summary;
+            struct xc_restore_rings *rings; /* NULL: none to set up */
+            uint64_t store_gfn, console_gfn;    /* from HVM_PARAMS */
         } restore;
     };
 };

@@ -2,11 +2,14 @@
 /*
  * libxenguest save/restore: X86_TSC_INFO.
  *
- * This hypervisor has no XEN_DOMCTL_gettscinfo / settscinfo: a guest's
- * TSC is the host's (no offset, no scaling, never emulated), which is
- * TSC_MODE_DEFAULT at the frequency the HVM context's header records.
- * The saver writes that; the restorer checks the record and, as there is
- * nothing to set, keeps it only for the log.
+ * As Xen's write_x86_tsc_info / handle_x86_tsc_info: the saver writes
+ * what XEN_DOMCTL_gettscinfo says (mode, rate, elapsed ns, incarnation),
+ * the restorer checks the record and hands it to XEN_DOMCTL_settscinfo.
+ * This hypervisor never emulates RDTSC: the guest's TSC is the host's, so
+ * it honours TSC_MODE_DEFAULT at the host's rate and NEVER_EMULATE, and
+ * refuses (EOPNOTSUPP) a rate it would have to emulate -- a stream from a
+ * host with another TSC frequency -- rather than let the guest's clock
+ * run at the wrong speed.
  */
 #include <inttypes.h>
 
@@ -14,18 +17,21 @@
 
 int write_x86_tsc_info(struct xc_sr_context *ctx)
 {
-    struct xc_sr_rec_x86_tsc_info tsc = {
-        .mode = SR_TSC_MODE_DEFAULT,
-        .khz = ctx->save.tsc_khz,
-        .nsec = 0,
-        .incarnation = 0,
-    };
+    xc_interface *xch = ctx->xch;
+    struct xc_sr_rec_x86_tsc_info tsc = { 0 };
 
+    if ( xc_domain_get_tsc_info(xch, ctx->domid, &tsc.mode, &tsc.nsec, &tsc.khz,
+                                &tsc.incarnation) )
+    {
+        PERROR("save: cannot get d%u's TSC information", ctx->domid);
+        return -1;
+    }
     return write_record(ctx, REC_TYPE_X86_TSC_INFO, &tsc, sizeof(tsc));
 }
 
 int handle_x86_tsc_info(struct xc_sr_context *ctx, struct xc_sr_record *rec)
 {
+    xc_interface *xch = ctx->xch;
     struct xc_sr_rec_x86_tsc_info *tsc = rec->data;
 
     if ( ctx->restore.seen_tsc_info )
@@ -48,16 +54,20 @@ int handle_x86_tsc_info(struct xc_sr_context *ctx, struct xc_sr_record *rec)
         REC_ERROR(ctx, rec, "unknown TSC mode %u", tsc->mode);
         return -1;
     }
-    if ( tsc->mode != SR_TSC_MODE_DEFAULT )
+    if ( xc_domain_set_tsc_info(xch, ctx->domid, tsc->mode, tsc->nsec, tsc->khz,
+                                tsc->incarnation) )
     {
-        REC_ERROR(ctx, rec, "TSC mode %u cannot be set here (only 0, "
-                  "TSC_MODE_DEFAULT: no XEN_DOMCTL_settscinfo)", tsc->mode);
+        REC_ERROR(ctx, rec, "TSC mode %u at %u kHz refused by the hypervisor "
+                  "(%d = %s)%s", tsc->mode, tsc->khz, errno,
+                  xc_strerror(xch, errno), errno == EOPNOTSUPP ?
+                  ": it would need RDTSC emulation, which this hypervisor "
+                  "does not do" : "");
         return -1;
     }
     ctx->restore.tsc = *tsc;
     ctx->restore.seen_tsc_info = true;
     SR_DPRINTF(ctx, "restore: TSC mode %u, %u kHz, nsec %" PRIu64
-               ", incarnation %u (not applied: the host's TSC)",
-               tsc->mode, tsc->khz, tsc->nsec, tsc->incarnation);
+               ", incarnation %u", tsc->mode, tsc->khz, tsc->nsec,
+               tsc->incarnation);
     return 0;
 }

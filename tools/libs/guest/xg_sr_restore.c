@@ -107,7 +107,36 @@ static int read_headers(struct xc_sr_context *ctx)
 
 static bool populated(struct xc_sr_context *ctx, xen_pfn_t pfn)
 {
-    return (ctx->restore.populated[pfn / BITS_PER_UL] >> (pfn % BITS_PER_UL)) & 1;
+    return pfn < ctx->restore.populated_pfns &&
+           ((ctx->restore.populated[pfn / BITS_PER_UL] >> (pfn % BITS_PER_UL)) & 1);
+}
+
+/*
+ * The bitmap covers the pfns seen so far, grown in steps of 64 Ki pfns:
+ * an HVM guest's special pages and ACPI tables sit just below 4 GiB,
+ * far above its RAM, and most of the space between is never used.
+ */
+static int mark_populated(struct xc_sr_context *ctx, xen_pfn_t pfn)
+{
+    if ( pfn >= ctx->restore.populated_pfns )
+    {
+        unsigned long want = (pfn | 0xffffUL) + 1;
+        size_t old_longs = ctx->restore.populated_pfns / BITS_PER_UL;
+        size_t new_longs = want / BITS_PER_UL;
+        unsigned long *bm = realloc(ctx->restore.populated,
+                                    new_longs * sizeof(*bm));
+
+        if ( !bm )
+        {
+            errno = ENOMEM;
+            return -1;
+        }
+        memset(bm + old_longs, 0, (new_longs - old_longs) * sizeof(*bm));
+        ctx->restore.populated = bm;
+        ctx->restore.populated_pfns = want;
+    }
+    ctx->restore.populated[pfn / BITS_PER_UL] |= 1UL << (pfn % BITS_PER_UL);
+    return 0;
 }
 
 /* Populate the pfns not yet populated among pfns[0..n). */
@@ -129,8 +158,8 @@ static int populate_pfns(struct xc_sr_context *ctx, struct xc_sr_record *rec,
         if ( populated(ctx, pfns[i]) )
             continue;
         /* Mark first: a pfn twice in one batch is populated once. */
-        ctx->restore.populated[pfns[i] / BITS_PER_UL] |=
-            1UL << (pfns[i] % BITS_PER_UL);
+        if ( mark_populated(ctx, pfns[i]) )
+            goto out;
         todo[nr++] = pfns[i];
     }
     if ( nr && xc_domain_populate_physmap_exact(xch, ctx->domid, nr, 0, 0,
@@ -204,11 +233,11 @@ static int handle_page_data(struct xc_sr_context *ctx, struct xc_sr_record *rec)
         {
         case SR_PFINFO_NOTAB:
         case SR_PFINFO_XALLOC:
-            if ( pfn >= ctx->restore.max_pages )
+            /* How many fit is the hypervisor's to say (max_pages). */
+            if ( pfn >= SR_MAX_P2M_SIZE )
             {
-                REC_ERROR(ctx, rec, "pfn[%u] %#" PRIx64 " is beyond d%u's "
-                          "maximum (%lu pages)", i, pfn, ctx->domid,
-                          ctx->restore.max_pages);
+                REC_ERROR(ctx, rec, "pfn[%u] %#" PRIx64 " is beyond the %#lx "
+                          "pfns a guest may have here", i, pfn, SR_MAX_P2M_SIZE);
                 goto inval;
             }
             pfns[nr_pfns++] = pfn;
@@ -430,10 +459,8 @@ static int setup(struct xc_sr_context *ctx)
         return -1;
     }
     ctx->restore.max_pages = max;
-    ctx->restore.populated = calloc((max + BITS_PER_UL - 1) / BITS_PER_UL,
-                                    sizeof(unsigned long));
     ctx->fmem = xenforeignmemory_open(xch->error_handler, 0);
-    if ( !ctx->restore.populated || !ctx->fmem )
+    if ( !ctx->fmem )
     {
         PERROR("restore: cannot set up");
         return -1;
@@ -463,9 +490,10 @@ static int restore(struct xc_sr_context *ctx)
     return x86_hvm_stream_complete(ctx);
 }
 
-int xc_domain_restore_summary(xc_interface *xch, int io_fd, uint32_t dom,
-                              struct restore_callbacks *callbacks,
-                              struct xc_restore_summary *summary)
+int xc_domain_restore_rings(xc_interface *xch, int io_fd, uint32_t dom,
+                            struct xc_restore_rings *rings,
+                            struct restore_callbacks *callbacks,
+                            struct xc_restore_summary *summary)
 {
     struct xc_sr_context ctx = { .xch = xch, .domid = dom, .fd = io_fd };
     int rc, saved_errno;
@@ -476,6 +504,9 @@ int xc_domain_restore_summary(xc_interface *xch, int io_fd, uint32_t dom,
         return -1;
     }
     ctx.restore.callbacks = callbacks;
+    ctx.restore.rings = rings;
+    if ( rings )
+        rings->store_gfn = rings->console_gfn = 0;
     rc = restore(&ctx);
     saved_errno = errno;
     ctx.restore.summary.octets = ctx.offset;
@@ -489,6 +520,13 @@ int xc_domain_restore_summary(xc_interface *xch, int io_fd, uint32_t dom,
     return rc;
 }
 
+int xc_domain_restore_summary(xc_interface *xch, int io_fd, uint32_t dom,
+                              struct restore_callbacks *callbacks,
+                              struct xc_restore_summary *summary)
+{
+    return xc_domain_restore_rings(xch, io_fd, dom, NULL, callbacks, summary);
+}
+
 int xc_domain_restore(xc_interface *xch, int io_fd, uint32_t dom,
                       unsigned int store_evtchn, unsigned long *store_mfn,
                       uint32_t store_domid, unsigned int console_evtchn,
@@ -496,8 +534,13 @@ int xc_domain_restore(xc_interface *xch, int io_fd, uint32_t dom,
                       xc_stream_type_t stream_type,
                       struct restore_callbacks *callbacks, int send_back_fd)
 {
-    (void)store_evtchn; (void)store_domid; (void)console_evtchn;
-    (void)console_domid; (void)send_back_fd;
+    struct xc_restore_rings rings = {
+        .store_evtchn = store_evtchn, .store_domid = store_domid,
+        .console_evtchn = console_evtchn, .console_domid = console_domid,
+    };
+    int rc;
+
+    (void)send_back_fd;
     if ( stream_type != XC_STREAM_PLAIN )
     {
         if ( xch )
@@ -506,10 +549,10 @@ int xc_domain_restore(xc_interface *xch, int io_fd, uint32_t dom,
         errno = EOPNOTSUPP;
         return -1;
     }
-    /* No xenstore or console rings here (docs/misc/migration.md). */
+    rc = xc_domain_restore_rings(xch, io_fd, dom, &rings, callbacks, NULL);
     if ( store_mfn )
-        *store_mfn = 0;
+        *store_mfn = rings.store_gfn;
     if ( console_mfn )
-        *console_mfn = 0;
-    return xc_domain_restore_summary(xch, io_fd, dom, callbacks, NULL);
+        *console_mfn = rings.console_gfn;
+    return rc;
 }

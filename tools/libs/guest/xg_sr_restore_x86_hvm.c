@@ -6,7 +6,8 @@
  * HVM_CONTEXT is Xen's save format (public/hvm/save.h): descriptors
  * { u16 typecode; u16 instance; u32 length; } each followed by its data;
  * it must start with HEADER and end with END exactly at the record's end.
- * Only HEADER, CPU and END exist on this hypervisor.  The context is kept
+ * Only HEADER, CPU, LAPIC, LAPIC_REGS, MTRR and END exist on this
+ * hypervisor.  The context is kept
  * and loaded (XEN_DOMCTL_sethvmcontext) after all memory, at END.
  */
 #include <inttypes.h>
@@ -54,13 +55,34 @@ int handle_hvm_params(struct xc_sr_context *ctx, struct xc_sr_record *rec)
                       "HVM_NR_PARAMS (%u)", i, entry[i].index, HVM_NR_PARAMS);
             return -1;
         }
-        /* Nothing can be set: there is no HVMOP_set_param here. */
-        REC_ERROR(ctx, rec, "param[%u]: index %" PRIu64 " = %#" PRIx64
-                  " cannot be set (no HVMOP_set_param on this hypervisor)",
-                  i, entry[i].index, entry[i].value);
-        errno = EOPNOTSUPP;
-        return -1;
+        if ( entry[i].index == HVM_PARAM_STORE_EVTCHN ||
+             entry[i].index == HVM_PARAM_CONSOLE_EVTCHN )
+        {
+            /* The destination's own ports (Xen never sends these). */
+            REC_ERROR(ctx, rec, "param[%u]: index %" PRIu64 " is an event "
+                      "channel of the source", i, entry[i].index);
+            return -1;
+        }
     }
+    /* As Xen's handle_hvm_params: each set as it comes; the hypervisor checks it. */
+    for ( i = 0; i < hdr->count; i++ )
+    {
+        if ( entry[i].index == HVM_PARAM_STORE_PFN )
+            ctx->restore.store_gfn = entry[i].value;
+        else if ( entry[i].index == HVM_PARAM_CONSOLE_PFN )
+            ctx->restore.console_gfn = entry[i].value;
+        if ( xc_hvm_param_set(ctx->xch, ctx->domid, (uint32_t)entry[i].index,
+                              entry[i].value) )
+        {
+            REC_ERROR(ctx, rec, "param[%u]: index %" PRIu64 " = %#" PRIx64
+                      " refused by the hypervisor (%d = %s)", i, entry[i].index,
+                      entry[i].value, errno, xc_strerror(ctx->xch, errno));
+            return -1;
+        }
+    }
+    SR_DPRINTF(ctx, "restore: %u HVM parameters set (xenstore ring %#" PRIx64
+               ", console ring %#" PRIx64 ")", hdr->count,
+               ctx->restore.store_gfn, ctx->restore.console_gfn);
     return 0;
 }
 
@@ -115,6 +137,23 @@ static int check_context(struct xc_sr_context *ctx, struct xc_sr_record *rec)
                 return -1;
             }
         }
+        else if ( desc.typecode == HVM_SAVE_CODE(LAPIC) ||
+                  desc.typecode == HVM_SAVE_CODE(LAPIC_REGS) )
+        {
+            size_t want = desc.typecode == HVM_SAVE_CODE(LAPIC)
+                          ? sizeof(struct hvm_hw_lapic)
+                          : sizeof(struct hvm_hw_lapic_regs);
+
+            if ( desc.length != want || desc.instance > ctx->dominfo.max_vcpu_id )
+            {
+                REC_ERROR(ctx, rec, "context %s record for vCPU %u (length "
+                          "%u): d%u has vCPUs 0-%u and these records are %zu "
+                          "octets", desc.typecode == HVM_SAVE_CODE(LAPIC)
+                          ? "LAPIC" : "LAPIC_REGS", desc.instance, desc.length,
+                          ctx->domid, ctx->dominfo.max_vcpu_id, want);
+                return -1;
+            }
+        }
         else if ( desc.typecode == HVM_SAVE_CODE(MTRR) )
         {
             if ( desc.length != sizeof(struct hvm_hw_mtrr) ||
@@ -140,7 +179,7 @@ static int check_context(struct xc_sr_context *ctx, struct xc_sr_record *rec)
         else
         {
             REC_ERROR(ctx, rec, "context record type %u is not supported by "
-                      "this hypervisor (only HEADER, CPU, MTRR, END)", desc.typecode);
+                      "this hypervisor (only HEADER, CPU, LAPIC, LAPIC_REGS, MTRR, END)", desc.typecode);
             return -1;
         }
         off += sizeof(desc) + desc.length;
@@ -168,10 +207,44 @@ int handle_hvm_context(struct xc_sr_context *ctx, struct xc_sr_record *rec)
     return 0;
 }
 
+/*
+ * As Xen's x86_hvm_stream_complete: the new domain's ring ports into its
+ * HVM parameters, and its grant table seeded with the rings for the
+ * backends (xenstored maps the store ring through its grant).
+ */
+static int set_up_rings(struct xc_sr_context *ctx)
+{
+    xc_interface *xch = ctx->xch;
+    struct xc_restore_rings *r = ctx->restore.rings;
+
+    if ( xc_hvm_param_set(xch, ctx->domid, HVM_PARAM_STORE_EVTCHN, r->store_evtchn) ||
+         xc_hvm_param_set(xch, ctx->domid, HVM_PARAM_CONSOLE_EVTCHN, r->console_evtchn) )
+    {
+        PERROR("restore: cannot set d%u's xenstore and console event channels "
+               "(%u, %u)", ctx->domid, r->store_evtchn, r->console_evtchn);
+        return -1;
+    }
+    if ( (ctx->restore.store_gfn || ctx->restore.console_gfn) &&
+         xc_dom_gnttab_seed(xch, ctx->domid, true,
+                            ctx->restore.console_gfn ?: INVALID_PFN,
+                            ctx->restore.store_gfn ?: INVALID_PFN,
+                            r->console_domid, r->store_domid) )
+    {
+        PERROR("restore: cannot seed d%u's grant table with its rings", ctx->domid);
+        return -1;
+    }
+    r->store_gfn = ctx->restore.store_gfn;
+    r->console_gfn = ctx->restore.console_gfn;
+    return 0;
+}
+
 int x86_hvm_stream_complete(struct xc_sr_context *ctx)
 {
     xc_interface *xch = ctx->xch;
     struct restore_callbacks *cb = ctx->restore.callbacks;
+
+    if ( ctx->restore.rings && set_up_rings(ctx) )
+        return -1;
 
     if ( xc_domain_hvm_setcontext(xch, ctx->domid, ctx->restore.context,
                                   ctx->restore.context_len) )

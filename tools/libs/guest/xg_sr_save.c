@@ -79,12 +79,53 @@ static int write_headers(struct xc_sr_context *ctx)
     return write_record(ctx, REC_TYPE_STATIC_DATA_END, NULL, 0);
 }
 
+/*
+ * Keep the batch's RAM: the hypervisor's types (getpageframeinfo3) mark
+ * holes and the pages it owns (shared_info, grant frames) XTAB, and those
+ * are left out of the stream altogether (Xen lists them as XTAB without
+ * data; a restorer treats an absent pfn the same).  The number kept.
+ */
+static int drop_holes(struct xc_sr_context *ctx, unsigned int *n)
+{
+    xc_interface *xch = ctx->xch;
+    xen_pfn_t *pfns = ctx->save.batch_pfns, *types = ctx->save.batch_types;
+    unsigned int i, kept = 0;
+
+    memcpy(types, pfns, *n * sizeof(*types));
+    if ( xc_get_pfn_type_batch(xch, ctx->domid, *n, types) )
+    {
+        PERROR("save: cannot get the types of %u pfns of d%u from %#" PRI_xen_pfn,
+               *n, ctx->domid, pfns[0]);
+        return -1;
+    }
+    for ( i = 0; i < *n; i++ )
+    {
+        uint32_t type = (uint32_t)(types[i] & XEN_DOMCTL_PFINFO_LTAB_MASK);
+
+        if ( (types[i] & ~(xen_pfn_t)XEN_DOMCTL_PFINFO_LTAB_MASK) != pfns[i] )
+        {
+            ERROR("save: getpageframeinfo3 gave %#" PRI_xen_pfn " for pfn %#"
+                  PRI_xen_pfn, types[i], pfns[i]);
+            errno = EIO;
+            return -1;
+        }
+        if ( type == XEN_DOMCTL_PFINFO_XTAB )
+        {
+            ctx->save.holes++;
+            continue;
+        }
+        pfns[kept++] = pfns[i];
+    }
+    *n = kept;
+    return 0;
+}
+
 /* The batch as one PAGE_DATA record; unmappable pfns go as XTAB. */
 static int flush_batch(struct xc_sr_context *ctx)
 {
     xc_interface *xch = ctx->xch;
     unsigned int n = ctx->save.nr_batch, i, nr_data = 0;
-    struct xc_sr_rec_page_data_header hdr = { .count = n };
+    struct xc_sr_rec_page_data_header hdr;
     uint64_t *words = NULL;
     int *err = NULL;
     uint8_t *map = NULL;
@@ -96,6 +137,12 @@ static int flush_batch(struct xc_sr_context *ctx)
     if ( !n )
         return 0;
     t_start = xg_sr_now_ns();
+    if ( drop_holes(ctx, &n) )
+        return -1;
+    ctx->save.nr_batch = n;
+    if ( !n )
+        return 0;
+    hdr = (struct xc_sr_rec_page_data_header){ .count = n };
 
     words = malloc(n * sizeof(*words));
     err = malloc(n * sizeof(*err));
@@ -411,6 +458,7 @@ static int setup(struct xc_sr_context *ctx)
 {
     xc_interface *xch = ctx->xch;
     xc_dominfo_t *info = &ctx->dominfo;
+    xen_pfn_t max_gpfn = 0;
 
     if ( xc_domain_getinfo(xch, ctx->domid, 1, info) != 1 ||
          info->domid != ctx->domid )
@@ -434,22 +482,30 @@ static int setup(struct xc_sr_context *ctx)
         return -1;
     }
 
-    ctx->save.p2m_size = info->max_memkb >> (XC_PAGE_SHIFT - 10);
-    if ( ctx->save.p2m_size < info->nr_pages )
-        ctx->save.p2m_size = info->nr_pages;
-    if ( ctx->save.p2m_size > SR_MAX_P2M_SIZE )
-        ctx->save.p2m_size = info->nr_pages;
-    if ( !ctx->save.p2m_size || ctx->save.p2m_size > SR_MAX_P2M_SIZE )
+    /*
+     * As Xen's x86_hvm_setup: every gfn up to the highest the p2m maps
+     * (the special pages and ACPI tables sit far above RAM); the holes are
+     * found batch by batch (drop_holes).
+     */
+    if ( xc_domain_maximum_gpfn(xch, ctx->domid, &max_gpfn) < 0 )
     {
-        ERROR("save: d%u has %lu pages: nothing to save, or too many",
-              ctx->domid, info->nr_pages);
+        PERROR("save: cannot get d%u's highest gfn", ctx->domid);
+        return -1;
+    }
+    if ( max_gpfn >= SR_MAX_P2M_SIZE || !info->nr_pages )
+    {
+        ERROR("save: d%u has %lu pages up to gfn %#" PRI_xen_pfn ": nothing to "
+              "save, or beyond %#lx pfns", ctx->domid, info->nr_pages, max_gpfn,
+              SR_MAX_P2M_SIZE);
         errno = EINVAL;
         return -1;
     }
+    ctx->save.p2m_size = max_gpfn + 1;
 
     ctx->save.batch_pfns = malloc(SAVE_BATCH_SIZE * sizeof(xen_pfn_t));
+    ctx->save.batch_types = malloc(SAVE_BATCH_SIZE * sizeof(xen_pfn_t));
     ctx->fmem = xenforeignmemory_open(xch->error_handler, 0);
-    if ( !ctx->save.batch_pfns || !ctx->fmem )
+    if ( !ctx->save.batch_pfns || !ctx->save.batch_types || !ctx->fmem )
     {
         PERROR("save: cannot set up");
         return -1;
@@ -477,6 +533,7 @@ static void cleanup(struct xc_sr_context *ctx, bool failed)
     if ( ctx->fmem )
         xenforeignmemory_close(ctx->fmem);
     free(ctx->save.batch_pfns);
+    free(ctx->save.batch_types);
     errno = saved_errno;
 }
 

@@ -407,6 +407,8 @@ int libxl_domain_create_restore(libxl_ctx *ctx, libxl_domain_config *d_config,
 {
     libxl_domain_create_info *c_info = &d_config->c_info;
     libxl_domain_build_info *b_info = &d_config->b_info;
+    libxl__domain_build_state state = { 0 };
+    struct xc_restore_rings rings = { 0 };
     libxl_dominfo info;
     uint32_t id = INVALID_DOMID, other;
     int rc;
@@ -436,16 +438,14 @@ int libxl_domain_create_restore(libxl_ctx *ctx, libxl_domain_config *d_config,
     rc = domain_make(ctx, d_config, &id);
     if (rc)
         return rc;
-    rc = domain_set_memory(ctx, id, b_info);
-    if (rc)
-        goto fail;
-    rc = libxl__stream_read(ctx, id, restore_fd);
-    if (rc)
-        goto fail;
 
     /*
-     * Its xenstore tree, without store or console: the stream carries no
-     * HVM parameters here (no rings to introduce; docs/misc/xenstore.md).
+     * As Xen's libxl on restore: the xenstore tree and new ring ports
+     * first, as for a new domain; the stream fills the memory (the rings'
+     * pages among it), HVM parameters and registers, and puts the ports in
+     * HVM_PARAM_STORE_EVTCHN/CONSOLE_EVTCHN; then the store and console
+     * entries and the introduction to xenstored, with the rings' gfns the
+     * stream carried, and the console for xenconsoled.
      */
     libxl_dominfo_init(&info);
     rc = libxl_domain_info(ctx, &info, id);
@@ -453,18 +453,37 @@ int libxl_domain_create_restore(libxl_ctx *ctx, libxl_domain_config *d_config,
         libxl_uuid_copy(ctx, &c_info->uuid, &info.uuid);
         rc = libxl__domain_make_xs(ctx, id, c_info);
     }
-    if (!rc)
-        rc = libxl__memory_record(ctx, id, &info.uuid, b_info->target_memkb,
-                                  b_info->max_memkb);
-    if (!rc) {
-        char *vm_path = GCSPRINTF("/vm/" LIBXL_UUID_FMT, LIBXL_UUID_BYTES(info.uuid));
-
-        rc = vm_path ? libxl__start_time_write(ctx, XBT_NULL, vm_path) : ERROR_NOMEM;
-        free(vm_path);
-    }
     libxl_dominfo_dispose(&info);
+    if (!rc)
+        rc = domain_set_memory(ctx, id, b_info);
+    if (!rc)
+        rc = alloc_ring_ports(ctx, id, &state);
     if (rc)
         goto fail;
+    rings.store_evtchn = state.store_port;
+    rings.store_domid = state.store_domid;
+    rings.console_evtchn = state.console_port;
+    rings.console_domid = state.console_domid;
+    rc = libxl__stream_read(ctx, id, restore_fd, &rings);
+    if (rc)
+        goto fail;
+    state.store_mfn = rings.store_gfn;
+    state.console_mfn = rings.console_gfn;
+    if (!state.store_mfn || !state.console_mfn) {
+        LOGD(ERROR, id, "the stream carried no %s ring (HVM_PARAMS without "
+             "HVM_PARAM_%s): the guest could not reconnect",
+             state.store_mfn ? "console" : "xenstore",
+             state.store_mfn ? "CONSOLE_PFN" : "STORE_PFN");
+        rc = ERROR_INVAL;
+        goto fail;
+    }
+    rc = libxl__build_post(ctx, id, b_info, &state);
+    if (!rc)
+        rc = libxl__device_console_add(ctx, id, &state);
+    if (rc)
+        goto fail;
+    LOGD(DEBUG, id, "rings: xenstore gfn %#lx port %u, console gfn %#lx port %u",
+         state.store_mfn, state.store_port, state.console_mfn, state.console_port);
 
     LOGD(DETAIL, id, "restored (paused)");
     *domid = id;

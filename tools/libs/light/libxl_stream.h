@@ -43,6 +43,9 @@ _Static_assert(sizeof(struct libxl__sr_rec_hdr) == 8, "libxl record header");
 int libxl__stream_write(libxl_ctx *ctx, uint32_t domid, int fd, int flags,
                         const libxl_suspend_params *params);
 /* Restore fd's stream into domid (created paused, max_mem set). */
-int libxl__stream_read(libxl_ctx *ctx, uint32_t domid, int fd);
+struct xc_restore_rings;
+/* The new domain's ring ports in rings; the rings' gfns come back in it. */
+int libxl__stream_read(libxl_ctx *ctx, uint32_t domid, int fd,
+                       struct xc_restore_rings *rings);
 
 #endif /* LIBXL_STREAM_H */

@@ -63,7 +63,8 @@ static int skip_body(libxl_ctx *ctx, int fd, uint32_t len, uint64_t *off)
     return 0;
 }
 
-int libxl__stream_read(libxl_ctx *ctx, uint32_t domid, int fd)
+int libxl__stream_read(libxl_ctx *ctx, uint32_t domid, int fd,
+                       struct xc_restore_rings *rings)
 {
     struct libxl__sr_hdr hdr;
     struct libxl__sr_rec_hdr rec;
@@ -118,7 +119,7 @@ int libxl__stream_read(libxl_ctx *ctx, uint32_t domid, int fd)
                 return ERROR_INVAL;
             }
             libxc = true;
-            if (xc_domain_restore_summary(ctx->xch, fd, domid, NULL, &sum)) {
+            if (xc_domain_restore_rings(ctx->xch, fd, domid, rings, NULL, &sum)) {
                 LOGED(ERROR, domid, "restoring the libxc stream at offset "
                       "%#"PRIx64" failed", off);
                 return ERROR_FAIL;

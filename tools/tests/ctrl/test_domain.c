@@ -375,6 +375,63 @@ static void test_paging_mempool(void)
     close_xch(xch);
 }
 
+/* getpageframeinfo3 marks the second gfn XTAB; gettscinfo answers mode 0. */
+static bool pfinfo_array_safe;
+
+static long pfinfo_tsc_answer(struct fake_call *c, void *live)
+{
+    struct xen_domctl *d = live;
+
+    (void)c;
+    if ( d->cmd == XEN_DOMCTL_getpageframeinfo3 )
+    {
+        xen_pfn_t *a = d->u.getpageframeinfo3.array.p;
+
+        pfinfo_array_safe = fake_is_safe(a, 2 * sizeof(*a));
+        if ( pfinfo_array_safe )
+            a[1] |= XEN_DOMCTL_PFINFO_XTAB;
+    }
+    if ( d->cmd == XEN_DOMCTL_gettscinfo )
+    {
+        d->u.tsc_info.tsc_mode = 0;
+        d->u.tsc_info.gtsc_khz = 50000;
+        d->u.tsc_info.incarnation = 3;
+        d->u.tsc_info.elapsed_nsec = 123456789;
+    }
+    return 0;
+}
+
+static void test_pfinfo_tscinfo(void)
+{
+    xc_interface *xch = open_xch(pfinfo_tsc_answer);
+    xen_pfn_t pfns[2] = { 0x10, 0xfeffc };
+    uint32_t mode = 9, khz = 0, inc = 0;
+    uint64_t nsec = 0;
+
+    CHECK(xc_get_pfn_type_batch(xch, 5, 2, pfns) == 0, "get_pfn_type_batch failed");
+    CHECK_DOMCTL(CALL(0), XEN_DOMCTL_getpageframeinfo3, 5);
+    CHECK(CALL(0)->domctl.u.getpageframeinfo3.num == 2 && pfinfo_array_safe,
+          "num %lu, array in a hypercall buffer %d",
+          (unsigned long)CALL(0)->domctl.u.getpageframeinfo3.num, pfinfo_array_safe);
+    CHECK(pfns[0] == 0x10 && pfns[1] == (0xfeffc | XEN_DOMCTL_PFINFO_XTAB),
+          "types back: %#lx %#lx", (unsigned long)pfns[0], (unsigned long)pfns[1]);
+    CHECK(xc_domain_get_tsc_info(xch, 5, &mode, &nsec, &khz, &inc) == 0 &&
+          mode == 0 && khz == 50000 && inc == 3 && nsec == 123456789,
+          "get_tsc_info: mode %u khz %u inc %u nsec %lu", mode, khz, inc,
+          (unsigned long)nsec);
+    CHECK_DOMCTL(CALL(1), XEN_DOMCTL_gettscinfo, 5);
+    CHECK(xc_domain_set_tsc_info(xch, 6, 2, 42, 50000, 7) == 0, "set_tsc_info failed");
+    CHECK_DOMCTL(CALL(2), XEN_DOMCTL_settscinfo, 6);
+    CHECK(CALL(2)->domctl.u.tsc_info.tsc_mode == 2 &&
+          CALL(2)->domctl.u.tsc_info.elapsed_nsec == 42 &&
+          CALL(2)->domctl.u.tsc_info.gtsc_khz == 50000 &&
+          CALL(2)->domctl.u.tsc_info.incarnation == 7, "settscinfo's fields");
+    fake_answer(fail_esrch);
+    CHECK_ERRNO(xc_get_pfn_type_batch(xch, 0x7fef, 2, pfns), ESRCH, "pfn types of no domain");
+    close_xch(xch);
+    CHECK(fake_live_buffer_pages() == 0, "hypercall buffers leaked");
+}
+
 /* A host of 12 CPUs (2-byte maps); vCPU 1 of d6 runs on CPU 9. */
 static bool affinity_maps_safe;
 
@@ -474,5 +531,6 @@ const struct test_case domain_tests[] = {
     { "reservations", test_reservations },
     { "reservation_queries", test_reservation_queries },
     { "paging_mempool", test_paging_mempool },
+    { "pfn_types_tsc_info", test_pfinfo_tscinfo },
     { NULL, NULL },
 };

@@ -55,6 +55,7 @@
 #define FAKE_MAX_DOMS       16
 /* A domain's pfn space: the low 4 GiB (RAM, ACPI tables, Xen's special pages). */
 #define FAKE_MAX_PFNS       0x100000UL
+#define FAKE_CPU_KHZ        2400000u        /* physinfo's, the guests' TSC */
 #define FAKE_MAX_VCPUS      8
 #define FAKE_CPU_RECORDS    2               /* vCPU contexts kept */
 #define FAKE_XEN_MAJOR      4
@@ -104,6 +105,8 @@ struct fake_dom {
     unsigned int max_vcpus, nr_cpus;
     struct hvm_hw_cpu cpu[FAKE_CPU_RECORDS];
     bool context_set;
+    uint32_t tsc_mode, tsc_incarnation;     /* XEN_DOMCTL_{get,set}tscinfo */
+    bool tsc_set;
     uint8_t context[4096];                  /* the last sethvmcontext */
     uint32_t context_size;
 
@@ -169,7 +172,7 @@ struct fake {
     struct fake_dom dom[FAKE_MAX_DOMS];
     uint32_t next_id;                       /* fake_new_domain's */
     unsigned int hypercalls, pauses, unpauses;
-    unsigned int populate_calls, maps, unmaps, live_maps;
+    unsigned int populate_calls, pfinfo_calls, maps, unmaps, live_maps;
     bool bad_map;                           /* a frame not populated was mapped */
 
     /* Behaviour. */

@@ -553,6 +553,66 @@ static long resumedomain(struct xen_domctl *dc, struct fake_dom *d)
     return 0;
 }
 
+/* XEN_DOMCTL_getpageframeinfo3: NOTAB for a populated pfn, XTAB otherwise. */
+static long getpageframeinfo3(struct xen_domctl *dc, struct fake_dom *d)
+{
+    struct xen_domctl_getpageframeinfo3 *pf = &dc->u.getpageframeinfo3;
+    xen_pfn_t *arr = pf->array.p;
+    int rc = fake_injected("pfinfo");
+
+    if ( rc )
+        return rc;
+    if ( pf->num > 1024 )
+        return -E2BIG;
+    fake.pfinfo_calls++;
+    for ( uint64_t i = 0; i < pf->num; i++ )
+    {
+        xen_pfn_t pfn = arr[i];
+        bool ram = !(pfn & XEN_DOMCTL_PFINFO_LTAB_MASK) && pfn < FAKE_MAX_PFNS &&
+                   fake_populated(d, pfn);
+
+        arr[i] = pfn | (ram ? XEN_DOMCTL_PFINFO_NOTAB : XEN_DOMCTL_PFINFO_XTAB);
+    }
+    return 0;
+}
+
+/*
+ * XEN_DOMCTL_gettscinfo / settscinfo, as this hypervisor answers: the
+ * host's rate and its TSC (the fake's clock) as ns in mode 0; settscinfo
+ * refuses what needs emulation (EOPNOTSUPP) and counts the incarnation.
+ */
+static long gettscinfo(struct xen_domctl *dc, struct fake_dom *d)
+{
+    struct xen_domctl_tsc_info *ti = &dc->u.tsc_info;
+
+    memset(ti, 0, sizeof(*ti));
+    ti->tsc_mode = d->tsc_mode;
+    ti->incarnation = d->tsc_incarnation;
+    if ( !d->tsc_mode )
+    {
+        ti->gtsc_khz = FAKE_CPU_KHZ;
+        ti->elapsed_nsec = fake.now_ns;
+    }
+    return 0;
+}
+
+static long settscinfo(struct xen_domctl *dc, struct fake_dom *d)
+{
+    const struct xen_domctl_tsc_info *ti = &dc->u.tsc_info;
+
+    fake_log("settscinfo %u mode=%u khz=%u inc=%u", d->id, ti->tsc_mode,
+             ti->gtsc_khz, ti->incarnation);
+    if ( ti->tsc_mode > 2 )
+        return -EINVAL;
+    if ( ti->tsc_mode == 1 || (ti->tsc_mode == 0 && ti->gtsc_khz &&
+                               ti->gtsc_khz != FAKE_CPU_KHZ) )
+        return -EOPNOTSUPP;
+    d->tsc_mode = ti->tsc_mode;
+    d->tsc_incarnation = ti->incarnation + 1;
+    d->tsc_set = true;
+    return 0;
+}
+
 /* ---- dispatch ---------------------------------------------------------------------- */
 
 static const struct {
@@ -578,6 +638,9 @@ static const struct {
     { XEN_DOMCTL_dirty_rearm,              dirty_rearm,     false },
     { XEN_DOMCTL_getvcpuinfo,              getvcpuinfo,     false },
     { XEN_DOMCTL_getvcpuaffinity,          getvcpuaffinity, false },
+    { XEN_DOMCTL_getpageframeinfo3,        getpageframeinfo3, false },
+    { XEN_DOMCTL_gettscinfo,               gettscinfo,      false },
+    { XEN_DOMCTL_settscinfo,               settscinfo,      false },
 };
 
 long fake_domctl(struct xen_domctl *dc)

@@ -245,6 +245,22 @@ static void parse_field(struct fake_dom *d, const char *key, const char *val)
         d->faults = strtoull(val, NULL, 0);
     else if ( !strcmp(key, "total") )
         d->dirty_total = strtoull(val, NULL, 0);
+    else if ( !strcmp(key, "params") )
+    {
+        /* HVM parameters set: index:value,... */
+        n = split(val, t, HVM_NR_PARAMS);
+        for ( unsigned int i = 0; i < n; i++ )
+        {
+            unsigned int idx;
+            uint64_t v;
+
+            if ( sscanf(t[i], "%u:%" SCNx64, &idx, &v) == 2 && idx < HVM_NR_PARAMS )
+            {
+                d->params[idx] = v;
+                d->param_set[idx] = true;
+            }
+        }
+    }
     else if ( !strcmp(key, "seed") )
         d->seed = strtoull(val, NULL, 0);
     else if ( !strcmp(key, "memhash") )
@@ -453,6 +469,12 @@ static void print_dom(FILE *f, struct fake_dom *d)
     if ( d->suspend_mode )
         fprintf(f, " suspend=%s", fake_suspend_mode_name(d->suspend_mode));
     fake_update_memhash(d);
+    for ( unsigned int i = 0, first = 1; i < HVM_NR_PARAMS; i++ )
+        if ( d->param_set[i] )
+        {
+            fprintf(f, "%s%u:%#" PRIx64, first ? " params=" : ",", i, d->params[i]);
+            first = 0;
+        }
     if ( d->seed )
         fprintf(f, " seed=%" PRIu64, d->seed);
     if ( d->seed || (d->mem && d->mem->stored) || d->memhash )

@@ -86,7 +86,7 @@ static long physinfo(struct xen_sysctl *sc)
     info->nr_cpus = 1;
     info->max_cpu_id = 0;
     info->nr_nodes = 1;
-    info->cpu_khz = 2400000;
+    info->cpu_khz = FAKE_CPU_KHZ;
     info->capabilities = XEN_SYSCTL_PHYSCAP_hvm | XEN_SYSCTL_PHYSCAP_hap;
     info->total_pages = 524288;
     info->free_pages = 131072;

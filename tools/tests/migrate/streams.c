@@ -173,9 +173,9 @@ static void test_page_data(void)
     refused("PAGE_DATA count 2000", &s, (long)o, "count 2000 is not within");
     s = copy_base(); put32(&s, b + 4, 1);
     refused("PAGE_DATA reserved", &s, (long)o, "reserved field is 0x1");
-    s = copy_base(); put64(&s, b + 8, 0x1000);
+    s = copy_base(); put64(&s, b + 8, 0x1000000);
     spec_valid = true;
-    refused("pfn beyond max", &s, (long)o, "pfn[0] 0x1000 is beyond d");
+    refused("pfn beyond max", &s, (long)o, "pfn[0] 0x1000000 is beyond the 0x1000000 pfns");
     s = copy_base(); put64(&s, b + 16, 1 | (1ULL << 55));
     refused("pfn reserved bits", &s, (long)o, "pfn[1] 0x80000000000001 has reserved");
     s = copy_base(); put64(&s, b + 8, 1ULL << 60);
@@ -275,18 +275,26 @@ static void test_records(void)
     /* Contents. */
     s = copy_base(); put32(&s, recs[tsc].off + 8, 7);
     refused("TSC mode 7", &s, (long)recs[tsc].off, "unknown TSC mode 7");
+    s = copy_base(); put32(&s, recs[tsc].off + 8 + 4, 1000000);
+    spec_valid = true;
+    refused("TSC at another rate", &s, (long)recs[tsc].off,
+            "TSC mode 0 at 1000000 kHz refused by the hypervisor");
+    s = copy_base(); put32(&s, recs[tsc].off + 8, 1);
+    spec_valid = true;
+    refused("TSC always emulated", &s, (long)recs[tsc].off,
+            "it would need RDTSC emulation");
     s = copy_base(); put32(&s, recs[tsc].off + 4, 16);
     refused("TSC length 16", &s, (long)recs[tsc].off, "length is not 24");
     s = copy_base(); put32(&s, recs[par].off + 8, 1);
     refused("HVM_PARAMS count 1", &s, (long)recs[par].off, "count 1 needs 24 octets");
     {
-        uint64_t body[3] = { 1, 5, 0x1234 };
+        uint64_t body[3] = { 1, 2, 7 };
 
         n = make_rec(r, REC_TYPE_HVM_PARAMS, 24, body, 0);
         s = splice(recs[par].off, recs[par].total, r, n);
         spec_valid = true;
-        refused("HVM param set", &s, (long)recs[par].off,
-                "index 5 = 0x1234 cannot be set");
+        refused("HVM param STORE_EVTCHN", &s, (long)recs[par].off,
+                "index 2 is an event channel of the source");
     }
     s = copy_base(); s.data[recs[ctx].off + 8] = 2;
     refused("context without HEADER", &s, (long)recs[ctx].off,
@@ -294,10 +302,10 @@ static void test_records(void)
     s = copy_base(); put32(&s, recs[ctx].off + 8 + 4, 0x10000);
     refused("context length past the end", &s, (long)recs[ctx].off,
             "runs past the end");
-    s = copy_base(); s.data[recs[ctx].off + 8 + 8 + 24] = 5;
+    s = copy_base(); s.data[recs[ctx].off + 8 + 8 + 24] = 7;
     spec_valid = true;
-    refused("context record type 5", &s, (long)recs[ctx].off,
-            "context record type 5 is not supported");
+    refused("context record type 7", &s, (long)recs[ctx].off,
+            "context record type 7 is not supported");
     s = copy_base(); put32(&s, recs[ctx].off + 4, 0);
     refused("context length 0", &s, (long)recs[ctx].off, "length is not within");
 }

@@ -21,6 +21,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <xen/grant_table.h>
+
 #include "harness.h"
 
 bool verbose, case_failed;
@@ -278,6 +280,87 @@ static void test_nonlive_roundtrip(void)
           "restore summary: %llu records, %llu pages, %llu populated",
           (unsigned long long)rsum.records, (unsigned long long)rsum.pages,
           (unsigned long long)rsum.populated);
+    stream_free(&s);
+}
+
+/*
+ * A guest laid out as libxl builds one: RAM from 0, its xenstore and
+ * console rings among the special pages just below 0xff000, nothing in
+ * between.  The saver must carry the rings' pages and HVM parameters and
+ * nothing of the hole; the restore must set the parameters, the new
+ * domain's own ring ports and the rings' grants.
+ */
+#define RING_STORE   0xfeffcUL
+#define RING_CONSOLE 0xfefffUL
+
+static void test_rings_and_holes(void)
+{
+    struct fake_dom *src = running_source(256, 1), *dst;
+    struct xc_restore_summary rsum;
+    unsigned long store = 0, console = 0;
+    const grant_entry_v1_t *g;
+    struct stream s;
+    FILE *f;
+    int rc;
+
+    src->max_pages += 2;
+    CHECK(fake_populate(src, RING_STORE) && fake_populate(src, RING_CONSOLE),
+          "cannot populate the rings");
+    fake_fill(src, 43);
+    src->params[HVM_PARAM_STORE_PFN] = RING_STORE;
+    src->params[HVM_PARAM_CONSOLE_PFN] = RING_CONSOLE;
+    src->params[HVM_PARAM_STORE_EVTCHN] = 1;        /* the source's: not carried */
+    src->params[HVM_PARAM_CALLBACK_IRQ] = 1;        /* the guest sets it again */
+    fake.pfinfo_calls = 0;
+    rc = save_to(&s, src->id, 0, NULL, NULL);
+    CHECK(rc == 0, "save failed: %s", log_text());
+    CHECK(fake.pfinfo_calls == (RING_CONSOLE + 1 + 511) / 512,
+          "%u getpageframeinfo3 calls for %#lx pfns", fake.pfinfo_calls, RING_CONSOLE + 1);
+    /* 258 pages in one record each of 512-pfn batches that held any: 256 + 2. */
+    CHECK(s.len == 24 + 16 + 8 + (16 + 256 * (8 + 4096)) + (16 + 2 * (8 + 4096)) + 32 +
+          (16 + 2 * 16) + (8 + 3 * 8 + 24 + sizeof(struct hvm_hw_cpu)) + 8,
+          "stream of %zu octets", s.len);
+    CHECK(run_checker(&s) == 0, "sr-check rejects the stream");
+
+    dst = fake_new_domain(src->tot_pages, 0, 1);
+    f = tmpfile();
+    fwrite(s.data, 1, s.len, f);
+    fflush(f);
+    lseek(fileno(f), 0, SEEK_SET);
+    rc = xc_domain_restore(xch, fileno(f), dst->id, 5, &store, 0, 6, &console, 0,
+                           XC_STREAM_PLAIN, NULL, -1);
+    fclose(f);
+    CHECK(rc == 0, "restore failed: %s", log_text());
+    check_exact_copy(src, dst);
+    CHECK(dst->tsc_set && dst->tsc_mode == 0 && dst->tsc_incarnation == 1,
+          "TSC info not set from the stream (set %d, mode %u, incarnation %u)",
+          dst->tsc_set, dst->tsc_mode, dst->tsc_incarnation);
+    CHECK(store == RING_STORE && console == RING_CONSOLE,
+          "rings at %#lx and %#lx", store, console);
+    CHECK(dst->params[HVM_PARAM_STORE_PFN] == RING_STORE &&
+          dst->params[HVM_PARAM_CONSOLE_PFN] == RING_CONSOLE &&
+          dst->params[HVM_PARAM_STORE_EVTCHN] == 5 &&
+          dst->params[HVM_PARAM_CONSOLE_EVTCHN] == 6 &&
+          !dst->param_set[HVM_PARAM_CALLBACK_IRQ],
+          "params: store %#llx/%llu console %#llx/%llu callback set %d",
+          (unsigned long long)dst->params[HVM_PARAM_STORE_PFN],
+          (unsigned long long)dst->params[HVM_PARAM_STORE_EVTCHN],
+          (unsigned long long)dst->params[HVM_PARAM_CONSOLE_PFN],
+          (unsigned long long)dst->params[HVM_PARAM_CONSOLE_EVTCHN],
+          dst->param_set[HVM_PARAM_CALLBACK_IRQ]);
+    g = (const void *)dst->gnttab;
+    CHECK(g[GNTTAB_RESERVED_XENSTORE].frame == RING_STORE &&
+          g[GNTTAB_RESERVED_CONSOLE].frame == RING_CONSOLE &&
+          (g[GNTTAB_RESERVED_XENSTORE].flags & GTF_permit_access),
+          "grants: xenstore %#x (flags %#x), console %#x",
+          g[GNTTAB_RESERVED_XENSTORE].frame, g[GNTTAB_RESERVED_XENSTORE].flags,
+          g[GNTTAB_RESERVED_CONSOLE].frame);
+
+    /* Without ring ports (xc_domain_restore_summary): parameters only. */
+    rc = restore_from(&s, src->tot_pages, 1, &dst, &rsum);
+    CHECK(rc == 0 && dst && dst->params[HVM_PARAM_STORE_PFN] == RING_STORE &&
+          !dst->param_set[HVM_PARAM_STORE_EVTCHN],
+          "restore without rings: rc %d: %s", rc, log_text());
     stream_free(&s);
 }
 
@@ -823,7 +906,7 @@ static void test_restore_failures(void)
 
     log_clear();
     rc = restore_from(&s, 32, 1, &dst, NULL);       /* smaller than the source */
-    CHECK(rc == -1 && log_has("is beyond d") && log_has("PAGE_DATA record"),
+    CHECK(rc == -1 && log_has("cannot populate") && log_has("PAGE_DATA record"),
           "rc %d: %s", rc, log_text());
 
     for ( doms = 0, rc = 0; rc < FAKE_MAX_DOMS; rc++ )
@@ -870,6 +953,8 @@ static const struct {
     { "malformed streams: each refused with its message", test_malformed_streams },
     { "truncated at every record boundary and mid-record", test_truncations },
     { "version 2 stream (no STATIC_DATA_END)", test_version2 },
+    { "rings and holes: HVM params, ring ports and grants; holes left out",
+      test_rings_and_holes },
 };
 
 int main(int argc, char **argv)

@@ -1616,7 +1616,8 @@ make -s -C "$HERE/../migrate" sr-check >/dev/null 2>&1
 
 small() {
     machine
-    echo "domain 7 uuid=5a1e0000-0000-4000-8000-000000000007 flags=running tot=256 max=256 vcpus=1 maxpfn=0xff seed=7 $*" >>"$W/state"
+    # Its xenstore ring at pfn 0xfe, its console ring at 0xff (HVM params).
+    echo "domain 7 uuid=5a1e0000-0000-4000-8000-000000000007 flags=running tot=256 max=256 vcpus=1 maxpfn=0xff seed=7 params=1:0xfe,17:0xff $*" >>"$W/state"
     name_domain 7 5a1e0000-0000-4000-8000-000000000007 small
     "$BIN/xl" pause small && "$BIN/xl" unpause small    # the fake writes memhash
     : >"$W/log"
@@ -1662,6 +1663,19 @@ want_err_has '^ Savefile contains xl domain config in xl format$'
 want_copy small
 dom_line small | grep -q 'flags=paused' && problem "not unpaused: $(dom_line small)"
 grep -qE '^populate [0-9]+ nr=[0-9]+ order=0$' "$W/log" || problem "no populate: $(cat "$W/log")"
+# The rings: the stream's HVM params set, the new domain's own ports in
+# STORE_EVTCHN/CONSOLE_EVTCHN, the grant table seeded, xenstore entries
+# and the introduction with the carried gfn.
+rid=$(sed -nE 's|^/local/domain/([0-9]+)/name [^ ]+ small$|\1|p' "$W/xenstore")
+for p in "1 0xfe" "17 0xff" "2 0x1" "18 0x2"; do
+    grep -qE "^set_param $rid $p\$" "$W/log" || problem "no set_param $rid $p: $(grep set_param "$W/log")"
+done
+grep -qE "^acquire_resource $rid type=1 id=0 frame=0 nr=1\$" "$W/log" || problem "grant table not seeded"
+want_xs_has "^introduced $rid 0xfe 1\$"
+want_xs_has "^/local/domain/$rid/store/ring-ref n0,r$rid 254\$"
+want_xs_has "^/local/domain/$rid/store/port n0,r$rid 1\$"
+want_xs_has "^/local/domain/$rid/console/ring-ref n0,r$rid 255\$"
+want_xs_has "^/local/domain/$rid/console/port n0,r$rid 2\$"
 xl destroy small
 xl restore -p "$W/small.save"
 want_rc 0

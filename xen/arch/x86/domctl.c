@@ -15,6 +15,7 @@
 #include <xen/sched.h>
 #include <xen/string.h>
 #include <xen/time.h>
+#include <xen/xmalloc.h>
 #include <public/domctl.h>
 #include <public/ext/dirty_stats.h>
 #include <public/ext/domain_memory.h>
@@ -194,6 +195,53 @@ static int dirty_blocks(struct domain *d, struct xen_domctl_dirty_blocks *db)
     return 0;
 }
 
+/*
+ * XEN_DOMCTL_getpageframeinfo3 (Xen's, for a translated guest): each gfn
+ * of the array comes back with its type in the top nibble: NOTAB for the
+ * domain's own RAM, XTAB for anything else -- a hole, MMIO, another
+ * domain's frame, and the hypervisor's pages the guest has mapped
+ * (shared_info, grant-table frames), which Xen's is_special_page() makes
+ * XTAB too: a save leaves them out and the guest maps them again.  At most
+ * 1024 gfns (-E2BIG, as Xen); a gfn with type bits set is XTAB.
+ */
+static int getpageframeinfo3(struct domain *d, struct xen_domctl_getpageframeinfo3 *pf)
+{
+    xen_pfn_t *gfns;
+    unsigned int i, num = pf->num;
+    int rc = 0;
+
+    if ( pf->num > 1024 )
+        return -E2BIG;
+    if ( !num )
+        return 0;
+    /* Transient (at most 8 KiB), counted against the caller. */
+    gfns = domain_xzalloc_bytes(current->domain, num * sizeof(*gfns));
+    if ( !gfns )
+        return -ENOMEM;
+    if ( copy_from_guest(gfns, pf->array, num) )
+        rc = -EFAULT;
+    for ( i = 0; !rc && i < num; i++ )
+    {
+        unsigned long mfn = INVALID_MFN;
+        p2m_type_t t;
+
+        if ( !(gfns[i] & XEN_DOMCTL_PFINFO_LTAB_MASK) && gfns[i] != d->shared_info_gfn &&
+             gfns[i] <= p2m_max_gfn() )
+            mfn = get_page_from_gfn(d, gfns[i], &t);
+        if ( mfn != INVALID_MFN )
+        {
+            put_page(mfn);
+            gfns[i] |= XEN_DOMCTL_PFINFO_NOTAB;
+        }
+        else
+            gfns[i] |= XEN_DOMCTL_PFINFO_XTAB;
+    }
+    if ( !rc && copy_to_guest(pf->array, gfns, num) )
+        rc = -EFAULT;
+    xfree(gfns);
+    return rc;
+}
+
 long arch_do_domctl(struct xen_domctl *op, struct domain *d, bool *copyback)
 {
     struct domain *caller = current->domain;
@@ -253,6 +301,10 @@ long arch_do_domctl(struct xen_domctl *op, struct domain *d, bool *copyback)
     case XEN_DOMCTL_set_cpu_policy:
         rc = domctl_set_cpu_policy(d, &op->u.cpu_policy);
         *copyback = rc && rc != -EFAULT;    /* err_leaf, err_subleaf, err_msr */
+        break;
+
+    case XEN_DOMCTL_getpageframeinfo3:
+        rc = d == caller ? -EINVAL : getpageframeinfo3(d, &op->u.getpageframeinfo3);
         break;
 
     case XEN_DOMCTL_gettscinfo:

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * A domain's HVM context in Xen's save format (public/hvm/save.h): a
- * HEADER record, one CPU record per initialised vCPU, one MTRR record per
+ * HEADER record, one CPU record per initialised vCPU, one LAPIC and one
+ * LAPIC_REGS record per vCPU (vlapic_save.c), one MTRR record per
  * vCPU (as Xen: libxenguest's PVH builder reads vCPU 0's and loads one
  * per vCPU), an END record.  The MTRR record's PAT is saved as its reset
  * value and, on load, checked and not taken (the PAT lives in the VMCS,
  * out of this file's reach; it is not migrated).  This is what
  * XEN_DOMCTL_gethvmcontext returns and XEN_DOMCTL_sethvmcontext loads, and
- * what migration carries.  Other record types (interrupt controllers,
- * timers) do not exist here yet: loading one fails with -EINVAL, as Xen
+ * what migration carries.  Other record types (PIC, IOAPIC, PIT, RTC,
+ * HPET: none of them is emulated for these domains) do not exist here: loading one fails with -EINVAL, as Xen
  * fails on a record it has no handler for.
  */
 #include <xen/errno.h>
@@ -21,6 +22,7 @@
 #include <public/hvm/save.h>
 #include <asm/hvm/hvm.h>
 #include <asm/hvm/validate.h>
+#include <asm/hvm/vlapic.h>
 #include <asm/msr.h>
 #include <asm/processor.h>
 #include <asm/time.h>
@@ -31,6 +33,8 @@ static uint32_t context_size(const struct domain *d)
 {
     return 3 * sizeof(struct hvm_save_descriptor) + sizeof(struct hvm_save_header) +
            d->max_vcpus * (sizeof(struct hvm_save_descriptor) + sizeof(struct hvm_hw_cpu)) +
+           d->max_vcpus * (sizeof(struct hvm_save_descriptor) + sizeof(struct hvm_hw_lapic)) +
+           d->max_vcpus * (sizeof(struct hvm_save_descriptor) + sizeof(struct hvm_hw_lapic_regs)) +
            d->max_vcpus * (sizeof(struct hvm_save_descriptor) + sizeof(struct hvm_hw_mtrr));
 }
 
@@ -111,6 +115,8 @@ int hvm_save_context(struct domain *d, XEN_GUEST_HANDLE(uint8) buf, uint32_t *si
         .gtsc_khz = cpu_khz,
     };
     struct hvm_hw_cpu *cpu;
+    struct hvm_hw_lapic_regs *regs;
+    struct hvm_hw_lapic lapic;
     struct cpuid_leaf l;
     uint32_t off = 0, need = context_size(d);
     struct vcpu *v;
@@ -144,6 +150,28 @@ int hvm_save_context(struct domain *d, XEN_GUEST_HANDLE(uint8) buf, uint32_t *si
     }
     xfree(cpu);
 
+    /* Xen's order: by type code, CPU (2), LAPIC (5), LAPIC_REGS (6), MTRR (14). */
+    regs = domain_xzalloc(current->domain, struct hvm_hw_lapic_regs);
+    if ( !regs )
+        rc = rc ?: -ENOMEM;
+    for_each_vcpu ( d, v )
+    {
+        if ( rc )
+            break;
+        vlapic_save(v, &lapic, regs);
+        rc = put_record(buf, &off, *size, HVM_SAVE_CODE(LAPIC), v->vcpu_id,
+                        &lapic, sizeof(lapic));
+    }
+    for_each_vcpu ( d, v )
+    {
+        if ( rc )
+            break;
+        vlapic_save(v, &lapic, regs);
+        rc = put_record(buf, &off, *size, HVM_SAVE_CODE(LAPIC_REGS), v->vcpu_id,
+                        regs, sizeof(*regs));
+    }
+    xfree(regs);
+
     for_each_vcpu ( d, v )
     {
         struct hvm_hw_mtrr mtrr;
@@ -160,6 +188,15 @@ int hvm_save_context(struct domain *d, XEN_GUEST_HANDLE(uint8) buf, uint32_t *si
     if ( !rc )
         *size = off;
     return rc;
+}
+
+/* The vCPU a per-vCPU record of 'len' octets is for, or NULL. */
+static struct vcpu *record_vcpu(struct domain *d, const struct hvm_save_descriptor *desc,
+                                uint32_t len)
+{
+    if ( desc->length != len || desc->instance >= d->max_vcpus )
+        return NULL;
+    return d->vcpu[desc->instance];
 }
 
 /*
@@ -213,8 +250,7 @@ static int walk_context(struct domain *d, const uint8_t *buf, uint32_t size,
             struct hvm_hw_cpu cpu;
             struct vcpu *v;
 
-            if ( desc.length != sizeof(cpu) || desc.instance >= d->max_vcpus ||
-                 !(v = d->vcpu[desc.instance]) )
+            if ( !(v = record_vcpu(d, &desc, sizeof(cpu))) )
                 return -EINVAL;
             memcpy(&cpu, data, sizeof(cpu));
             if ( !apply )
@@ -233,13 +269,48 @@ static int walk_context(struct domain *d, const uint8_t *buf, uint32_t size,
             continue;
         }
 
+        if ( desc.typecode == HVM_SAVE_CODE(LAPIC) )
+        {
+            struct hvm_hw_lapic h;
+            struct vcpu *v;
+
+            if ( !(v = record_vcpu(d, &desc, sizeof(h))) )
+                return -EINVAL;
+            memcpy(&h, data, sizeof(h));
+            if ( !apply )
+            {
+                if ( (rc = vlapic_check_hidden(v, &h)) )
+                {
+                    printk(XENLOG_G_ERR "d%u: HVM context: LAPIC of vCPU %u refused "
+                           "(APIC base %#lx, disabled %#x, divisor %u)\n", d->domain_id,
+                           v->vcpu_id, (unsigned long)h.apic_base_msr, h.disabled,
+                           h.timer_divisor);
+                    return rc;
+                }
+                continue;
+            }
+            vlapic_load_hidden(v, &h);
+            continue;
+        }
+
+        if ( desc.typecode == HVM_SAVE_CODE(LAPIC_REGS) )
+        {
+            struct vcpu *v;
+
+            if ( !(v = record_vcpu(d, &desc, sizeof(struct hvm_hw_lapic_regs))) )
+                return -EINVAL;
+            /* Every value is masked as a guest's write would be: nothing to refuse. */
+            if ( apply )
+                vlapic_load_regs(v, data);
+            continue;
+        }
+
         if ( desc.typecode == HVM_SAVE_CODE(MTRR) )
         {
             struct hvm_hw_mtrr mtrr;
             struct vcpu *v;
 
-            if ( desc.length != sizeof(mtrr) || desc.instance >= d->max_vcpus ||
-                 !(v = d->vcpu[desc.instance]) )
+            if ( !(v = record_vcpu(d, &desc, sizeof(mtrr))) )
                 return -EINVAL;
             memcpy(&mtrr, data, sizeof(mtrr));
             if ( !apply )

@@ -625,6 +625,17 @@ bool vlapic_wrmsr(struct vcpu *v, uint32_t msr, uint64_t val)
     return x2apic_wrmsr(v, (msr - MSR_X2APIC_FIRST) << 4, val);
 }
 
+/* For the HVM context (vlapic_save.c): a guest's write, a guest's MSR write. */
+void vlapic_load_reg(struct vcpu *v, unsigned int reg, uint32_t val)
+{
+    vlapic_reg_write(v, reg, val);
+}
+
+bool vlapic_load_apic_base(struct vcpu *v, uint64_t val)
+{
+    return vlapic_set_apic_base(v, val);
+}
+
 uint8_t vlapic_get_cr8(struct vcpu *v)
 {
     return (vlapic_get_reg(vcpu_vlapic(v), APIC_TPR) >> 4) & 0xf;

@@ -84,6 +84,21 @@ struct hvm_hw_cpu {
 };
 DECLARE_HVM_SAVE_TYPE(CPU, 2, struct hvm_hw_cpu);
 
+/* One vCPU's local APIC, what is not in its registers (Xen's, code 5). */
+struct hvm_hw_lapic {
+    uint64_t apic_base_msr;             /* IA32_APIC_BASE */
+    uint32_t disabled;                  /* VLAPIC_{HW,SW}_DISABLED (Xen's vlapic.h) */
+    uint32_t timer_divisor;             /* 1, 2, 4, ... 128 (from TDCR) */
+    uint64_t tdt_msr;                   /* IA32_TSC_DEADLINE, 0: disarmed */
+};
+DECLARE_HVM_SAVE_TYPE(LAPIC, 5, struct hvm_hw_lapic);
+
+/* Its register file, the first 1 KiB of the APIC page (Xen's, code 6). */
+struct hvm_hw_lapic_regs {
+    uint8_t data[1024];
+};
+DECLARE_HVM_SAVE_TYPE(LAPIC_REGS, 6, struct hvm_hw_lapic_regs);
+
 /* The MTRR MSRs and PAT of one vCPU (Xen's, code 14). */
 struct hvm_hw_mtrr {
 #define MTRR_VCNT 8

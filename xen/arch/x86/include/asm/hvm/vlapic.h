@@ -70,6 +70,18 @@ static inline void vlapic_set_reg(struct vlapic *vlapic, unsigned int reg, uint3
 }
 
 int vlapic_init(struct vcpu *v);
+
+/* The HVM context's LAPIC and LAPIC_REGS records (vlapic_save.c). */
+#define VLAPIC_HW_DISABLED 0x1          /* IA32_APIC_BASE's enable bit clear */
+#define VLAPIC_SW_DISABLED 0x2          /* the SVR's enable bit clear */
+struct hvm_hw_lapic;
+struct hvm_hw_lapic_regs;
+void vlapic_save(struct vcpu *v, struct hvm_hw_lapic *h, struct hvm_hw_lapic_regs *r);
+int vlapic_check_hidden(const struct vcpu *v, const struct hvm_hw_lapic *h);
+void vlapic_load_hidden(struct vcpu *v, const struct hvm_hw_lapic *h);
+void vlapic_load_regs(struct vcpu *v, const struct hvm_hw_lapic_regs *r);
+void vlapic_load_reg(struct vcpu *v, unsigned int reg, uint32_t val);
+bool vlapic_load_apic_base(struct vcpu *v, uint64_t val);
 void vlapic_destroy(struct vcpu *v);
 /* The domain's APIC-access page (VMX "virtualize APIC accesses"). */
 int vlapic_domain_init(struct domain *d);
