@@ -265,6 +265,8 @@ static void dom0_toolstack(void)
     check_rc("destroydomain", domctl(&op), 0);
     check_true("  gone", WAIT_UNTIL(!domain_exists(DOM_CREATED), WAIT_ROUNDS));
     f1 = free_pages();
+    /* Key 'q''s heap line: its 3 frames d0 still maps are orphaned now. */
+    check_rc("xl debug-keys q: the heap and the orphaned frames", debug_key('q'), 0);
     check_true("the xenstore page is still what was written", has_pattern(gfn_va(MAP(10)), 0x5a));
     check_true("the seeded entries still read back", seed[GNTTAB_RESERVED_XENSTORE].frame == 2);
     check_rc("unmap the grant (a foreign mapping still holds it)",
@@ -279,6 +281,7 @@ static void dom0_toolstack(void)
     check_rc("unmap acquired frame 1", remove_from_physmap(DOMID_SELF, ACQ_GFN + 1), 0);
     f4 = free_pages();
     check_rc("  both grant frames freed now, exactly", f4 - f3, 2);
+    check_rc("xl debug-keys q: no frame orphaned now", debug_key('q'), 0);
     check_rc("map d100's grant again", gnttab_map(DOM_CREATED, 1, MAP(10), GNTMAP_host_map, NULL),
              GNTST_bad_domain);
 }

@@ -106,6 +106,59 @@ state() {
     awk 'NR == 2 { print $5 }' /tmp/state.out
 }
 
+# heap_free: the hypervisor's free pages and orphaned frames, exact
+# ("F O"), from its debug key 'q' (its first line).
+heap_free() {
+    xl debug-keys q > /dev/null 2>&1
+    xl dmesg | sed -n 's/.*\*\*\* heap: \([0-9]*\) free pages .*, \([0-9]*\) orphaned.*/\1 \2/p' |
+        tail -n 1
+}
+
+# destroy_mapped NAME DOMID: xl destroy of a running domain whose grants
+# dom0 maps (xenstored's map of its store ring and xenconsoled's of its
+# console ring, both through gntdev), as Xen's debug key 'g' shows; then
+# every frame back and counted: once the daemons have let go of the dead
+# domain's pages no frame is orphaned, and the heap gained exactly what
+# the hypervisor's "dN: destroyed:" line says the domain held (its RAM,
+# shared pages, paging pool and heap), though fewer came back at the
+# destroy itself (those dom0 still mapped).
+destroy_mapped() {
+    xl debug-keys g > /dev/null 2>&1
+    dm_pins=$(xl dmesg | awk -v d="$2" '
+        /gnttab_usage_print_all \[/ { t = 0; n = 0 }
+        /grant-table for remote d/ { t = index($0, "remote d" d " ") > 0 }
+        t && /\[0x[0-9a-f]+\] +0 0x/ { n++ }
+        END { print n + 0 }')
+    if [ "$dm_pins" -ge 2 ]; then
+        ok "$1: d$2's grants mapped by dom0 before xl destroy ($dm_pins entries pinned by d0)"
+    else
+        : > $out
+        bad "$1: d$2's grants mapped by dom0 before xl destroy" "$dm_pins entries pinned by d0 in key 'g''s dump"
+    fi
+    dm_f1=$(heap_free | cut -d' ' -f1)
+    run "$1: xl destroy d$2 while dom0 maps its grants" xl destroy "$2"
+    dm_i=0
+    while [ $dm_i -lt 30 ]; do
+        dm_now=$(heap_free)
+        [ "${dm_now#* }" = 0 ] && break
+        sleep 1
+        dm_i=$((dm_i + 1))
+    done
+    xl dmesg | grep "d$2: destroyed: " | tail -n 1 > $out
+    sed 's/^/    | /' $out
+    dm_held=$(sed -n 's/.*destroyed: \([0-9]*\) RAM + \([0-9]*\) shared pages, paging pool \([0-9]*\) .*, heap \([0-9]*\) .*/\1 \2 \3 \4/p' $out |
+        awk '{ print $1 + $2 + $3 + $4 }')
+    dm_back=$(sed -n 's/.*: \([0-9]*\) pages back in the heap.*/\1/p' $out)
+    dm_f2=${dm_now% *}
+    if [ "${dm_now#* }" = 0 ] && [ -n "$dm_held" ] && [ -n "$dm_f1" ] &&
+       [ $((dm_f2 - dm_f1)) -eq "$dm_held" ]; then
+        ok "$1: every frame back and counted: $dm_held pages ($dm_back at the destroy, the rest as dom0 let go), 0 orphaned"
+    else
+        bad "$1: every frame back and counted" \
+            "free pages $dm_f1 -> $dm_f2 (+$((dm_f2 - dm_f1))), the domain held '$dm_held', orphaned now '${dm_now#* }'"
+    fi
+}
+
 sections=all
 for w in $(cat /proc/cmdline); do
     case $w in xenpml.checks=*) sections=$(echo "${w#*=}" | tr , ' ') ;; esac

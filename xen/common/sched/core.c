@@ -20,16 +20,19 @@
 #include <xen/guest_access.h>
 #include <xen/hypercall.h>
 #include <xen/lib.h>
+#include <xen/mm.h>
 #include <xen/param.h>
 #include <xen/percpu.h>
 #include <xen/sched.h>
 #include <xen/softirq.h>
 #include <xen/time.h>
 #include <xen/timer.h>
+#include <xen/xmalloc.h>
 #include <public/sched.h>
 #include <public/vcpu.h>
 #include <asm/apic.h>
 #include <asm/irq.h>
+#include <asm/mm.h>
 #include <asm/processor.h>
 #include <asm/time.h>
 
@@ -327,6 +330,15 @@ void dump_domains(void)
     struct vcpu *v;
 
     printk("*** Dumping domains at %ld ns (idle halts %lu)\n", (long)NOW(), idle_halts);
+    /*
+     * Exact, for a toolstack's test that every frame of a dead domain came
+     * back: the heap's free pages and the hypervisor's own small-object
+     * pool (which comes and goes with no domain's doing: heap_check()'s
+     * sum), and the frames of destroyed domains someone still holds.
+     */
+    printk("*** heap: %lu free pages (%lu in the heap, %lu in the global pool), %lu orphaned\n",
+           avail_pages() + xmalloc_global_pages(), avail_pages(), xmalloc_global_pages(),
+           orphaned_pages());
     for ( d = domain_list; d; d = d->next_in_list )
     {
         const struct shared_info *s = d->shared_info;
