@@ -95,7 +95,9 @@ rs_copy() {
     xl dmesg 2>&1 | grep -E "d$d2[: v]" | tail -n 25 | sed 's/^/    | /'
     su_keys C-]
     tmux -S "$su_sock" kill-server > /dev/null 2>&1
-    run "$1: xl destroy debian" xl destroy debian
+    # The new domain's rings, mapped by the daemons since its
+    # introduction: every frame back and counted after xl destroy.
+    destroy_mapped "$1" "$d2"
 }
 
 rs_t0=$(su_up)
