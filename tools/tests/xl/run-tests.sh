@@ -99,16 +99,20 @@ elif [ -f /usr/include/libxl_event.h ] &&
 fi
 end
 
-# Wait (bounded) until the events client printed a line matching $1.
-ev_wait_for() {
-    local i
+# wait_for_line WHO PID REGEX FILE [MORE...]: wait (10 s at most, or
+# until PID ends) until FILE has a line matching REGEX; a problem if it
+# never does, showing FILE and MORE.
+wait_for_line() {
+    local who=$1 pid=$2 re=$3 i
+    shift 3
     for i in $(seq 200); do
-        grep -qE -- "$1" "$W/ev.out" && return 0
-        kill -0 "$ev_pid" 2>/dev/null || break
+        grep -qE -- "$re" "$1" && return 0
+        kill -0 "$pid" 2>/dev/null || break
         sleep 0.05
     done
-    grep -qE -- "$1" "$W/ev.out" || problem "events client never printed /$1/:"$'\n'"$(cat "$W/ev.out" "$W/ev.err")"
+    grep -qE -- "$re" "$1" || problem "$who never printed /$re/:"$'\n'"$(cat "$@")"
 }
+ev_wait_for() { wait_for_line "events client" "$ev_pid" "$1" "$W/ev.out" "$W/ev.err"; }
 
 # Domains 5 and 1 shut down and die one after the other; 7 never existed.
 for mode in wait poll hooks; do
@@ -1310,15 +1314,7 @@ mon_start() {
     mon_pid=$!
     mon_wait_for '^Waiting for domain g1 \(domid 2\) to die \[pid [0-9]+\]$'
 }
-mon_wait_for() {
-    local i
-    for i in $(seq 200); do
-        grep -qE -- "$1" "$W/mon.err" && return 0
-        kill -0 "$mon_pid" 2>/dev/null || break
-        sleep 0.05
-    done
-    grep -qE -- "$1" "$W/mon.err" || problem "the monitor never printed /$1/:"$'\n'"$(cat "$W/mon.err")"
-}
+mon_wait_for() { wait_for_line "the monitor" "$mon_pid" "$1" "$W/mon.err"; }
 # mon_shutdown DOMID REASON: the fake domain shuts down (SHUTDOWN_* code).
 mon_shutdown() {     # in one write: the monitor may look in between
     sed -i -E "/^domain $1 /{s/ (flags|reason)=[^ ]*//g; s/\$/ flags=shutdown reason=$2/}" "$W/state"
