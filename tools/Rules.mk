@@ -80,3 +80,7 @@ $(foreach l,$(TOOLS_LIBS),$(eval $(call xenlib-vars,$(l))))
 ARCHIVE_libxenstore := -l:libxenstore.a -l:libxentoolcore.a
 ARCHIVE_libxenlight += $(ARCHIVE_libxenstore)
 ARCHIVE_libxenutil  += $(ARCHIVE_libxenstore)
+# ... and libuuid's (uuid-dev), as Xen's libxenlight uses libuuid.
+ARCHIVE_libuuid := -l:libuuid.a
+ARCHIVE_libxenlight += $(ARCHIVE_libuuid)
+ARCHIVE_libxenutil  += $(ARCHIVE_libuuid)

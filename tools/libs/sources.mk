@@ -33,7 +33,7 @@ LIBELF_SRCS        := libelf-tools.c libelf-loader.c libelf-dominfo.c
 tool_lib_srcs = $(addprefix $(1)/,$($(2)))
 # libxenlight (libxl); _libxl_types.c is generated from libxl_types.idl
 LIGHT_SRCS         := libxl.c libxl_domain.c libxl_create.c libxl_console.c \
-                      libxl_dirty.c libxl_json.c libxl_utils.c libxl_mem.c _libxl_types.c \
+                      libxl_dirty.c libxl_json.c libxl_utils.c libxl_uuid.c libxl_mem.c _libxl_types.c \
                       libxl_numa.c libxl_device.c libxl_cpupool.c libxl_vcpu.c \
                       libxl_json_parse.c \
                       libxl_stream_write.c libxl_stream_read.c libxl_xshelp.c libxl_dom.c \

@@ -18,6 +18,7 @@ PACKAGES=(
     grub-pc-bin grub-common xorriso mtools   # the boot ISO
     libxen-dev                   # Xen's public headers, for the ABI comparison
     libyajl-dev                  # JSON for the toolstack
+    uuid-dev                     # libuuid: libxl's UUIDs, as Xen's
     libncurses-dev               # xentop's screen
 )
 # test: what tools/tests/xentop drives xentop's screen with; pandoc, which

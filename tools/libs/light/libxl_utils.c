@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
- * The builtin types' functions (defbool, uuid, bitmap, string and
- * key-value lists) and the small helpers of libxl_utils.h.
+ * The builtin types' functions (defbool, bitmap, string and key-value
+ * lists; uuid: libxl_uuid.c) and the small helpers of libxl_utils.h.
  */
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -52,99 +52,6 @@ const char *libxl_defbool_to_string(libxl_defbool b)
     if (b.val > 0)
         return LIBXL__DEFBOOL_STR_TRUE;
     return LIBXL__DEFBOOL_STR_DEFAULT;
-}
-
-/* ---- uuid ----------------------------------------------------------------- */
-
-int libxl_uuid_is_nil(const libxl_uuid *uuid)
-{
-    for (int i = 0; i < 16; i++)
-        if (uuid->uuid[i])
-            return 0;
-    return 1;
-}
-
-void libxl_uuid_generate(libxl_uuid *uuid)
-{
-    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-    ssize_t got = -1;
-
-    if (fd >= 0) {
-        got = read(fd, uuid->uuid, sizeof(uuid->uuid));
-        close(fd);
-    }
-    if (got != (ssize_t)sizeof(uuid->uuid)) {
-        /* No entropy source: still unique enough within one host. */
-        unsigned int seed = (unsigned int)getpid() ^ (unsigned int)time(NULL);
-
-        for (int i = 0; i < 16; i++)
-            uuid->uuid[i] = (unsigned char)rand_r(&seed);
-    }
-    uuid->uuid[6] = (uuid->uuid[6] & 0x0f) | 0x40;     /* version 4 */
-    uuid->uuid[8] = (uuid->uuid[8] & 0x3f) | 0x80;     /* RFC 4122 variant */
-}
-
-static int hexval(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-int libxl_uuid_from_string(libxl_uuid *uuid, const char *in)
-{
-    libxl_uuid u;
-    int n = 0;
-
-    if (!in || strlen(in) != LIBXL_UUID_FMTLEN)
-        return ERROR_INVAL;
-    for (int i = 0; i < LIBXL_UUID_FMTLEN; ) {
-        if (i == 8 || i == 13 || i == 18 || i == 23) {
-            if (in[i] != '-')
-                return ERROR_INVAL;
-            i++;
-            continue;
-        }
-        int hi = hexval(in[i]), lo = hexval(in[i + 1]);
-
-        if (hi < 0 || lo < 0)
-            return ERROR_INVAL;
-        u.uuid[n++] = (unsigned char)(hi << 4 | lo);
-        i += 2;
-    }
-    *uuid = u;
-    return 0;
-}
-
-void libxl_uuid_copy(libxl_ctx *ctx_opt, libxl_uuid *dst,
-                     const libxl_uuid *src)
-{
-    (void)ctx_opt;
-    memcpy(dst->uuid, src->uuid, sizeof(dst->uuid));
-}
-
-void libxl_uuid_clear(libxl_uuid *uuid)
-{
-    memset(uuid->uuid, 0, sizeof(uuid->uuid));
-}
-
-int libxl_uuid_compare(const libxl_uuid *uuid1, const libxl_uuid *uuid2)
-{
-    return memcmp(uuid1->uuid, uuid2->uuid, sizeof(uuid1->uuid));
-}
-
-const uint8_t *libxl_uuid_bytearray_const(const libxl_uuid *uuid)
-{
-    return uuid->uuid;
-}
-
-uint8_t *libxl_uuid_bytearray(libxl_uuid *uuid)
-{
-    return uuid->uuid;
 }
 
 /* ---- string and key-value lists ------------------------------------------ */
