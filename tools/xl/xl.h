@@ -84,11 +84,14 @@ void xl_ctx_alloc(void);
 int monitor_domain(uint32_t domid, libxl_domain_config *cfg);
 int daemonize_monitor(const char *name);
 /*
- * The monitor of a domain xl made (create, restore, migrate-receive): in
- * a daemon (the caller goes on at once; 0) or, without daemonize (-F), in
- * this process until the domain is gone or left (0, or -1 on failure).
+ * The monitor of a domain xl made (create, restore, migrate-receive), as
+ * their -F and -e set it (monitor_option()): in a daemon (the caller goes
+ * on at once; 0), in this process until the domain is gone or left (0, or
+ * -1 on failure), or none (0).
  */
-int start_monitor(uint32_t domid, libxl_domain_config *cfg, bool daemonize);
+enum monitor_mode { MONITOR_DAEMON, MONITOR_FOREGROUND, MONITOR_NONE };
+void monitor_option(int opt, enum monitor_mode *mode);
+int start_monitor(uint32_t domid, libxl_domain_config *cfg, enum monitor_mode mode);
 
 /* global options */
 extern int dryrun_only;

@@ -313,7 +313,8 @@ int main_migrate(int argc, char **argv)
 
 int main_migrate_receive(int argc, char **argv)
 {
-    bool paused = false, monitor = true, daemonize = true;
+    bool paused = false;
+    enum monitor_mode mode = MONITOR_DAEMON;
     libxl_domain_config d_config;
     uint32_t domid = INVALID_DOMID;
     char *name = NULL, *incoming = NULL;
@@ -329,11 +330,8 @@ int main_migrate_receive(int argc, char **argv)
             xtl_stdiostream_set_minlevel(logger, XTL_DEBUG);
         break;
     case 'F':
-        daemonize = false;
-        break;
     case 'e':
-        daemonize = false;
-        monitor = false;
+        monitor_option(opt, &mode);
         break;
     case 'r':
         break;
@@ -389,13 +387,13 @@ int main_migrate_receive(int argc, char **argv)
         fprintf(stderr, "migration target: Cleanup OK, granting sender"
                 " permission to resume.\n");
         xl_write_exactly(1, migrate_permission_to_go, sizeof(migrate_permission_to_go));
-    } else if (monitor) {
+    } else if (mode != MONITOR_NONE) {
         /* As Xen's: the copy, under its own name, watched as xl create's. */
         if (name) {
             free(d_config.c_info.name);
             d_config.c_info.name = xstrdup(name);
         }
-        start_monitor(domid, &d_config, daemonize);
+        start_monitor(domid, &d_config, mode);
     }
     free(name);
     free(incoming);

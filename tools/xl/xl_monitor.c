@@ -280,9 +280,20 @@ int daemonize_monitor(const char *name)
     return 0;
 }
 
-int start_monitor(uint32_t domid, libxl_domain_config *cfg, bool daemonize)
+/* -F: in the foreground; -e: none (the default: a daemon). */
+void monitor_option(int opt, enum monitor_mode *mode)
 {
-    if (!daemonize)
+    if (opt == 'e')
+        *mode = MONITOR_NONE;
+    else if (opt == 'F' && *mode != MONITOR_NONE)
+        *mode = MONITOR_FOREGROUND;
+}
+
+int start_monitor(uint32_t domid, libxl_domain_config *cfg, enum monitor_mode mode)
+{
+    if (mode == MONITOR_NONE)
+        return 0;
+    if (mode == MONITOR_FOREGROUND)
         return monitor_domain(domid, cfg) ? -1 : 0;
     switch (daemonize_monitor(cfg->c_info.name ? cfg->c_info.name : "")) {
     case 0:

@@ -344,7 +344,8 @@ int restore_domain(int fd, const char *source, const char *config_file,
 int main_restore(int argc, char **argv)
 {
     const char *checkpoint_file, *config_file = NULL;
-    bool paused = false, monitor = true, daemonize = true;
+    bool paused = false;
+    enum monitor_mode mode = MONITOR_DAEMON;
     libxl_domain_config d_config;
     uint32_t domid;
     int fd, opt, rc;
@@ -358,11 +359,8 @@ int main_restore(int argc, char **argv)
             xtl_stdiostream_set_minlevel(logger, XTL_DEBUG);
         break;
     case 'F':
-        daemonize = false;
-        break;
     case 'e':
-        daemonize = false;
-        monitor = false;
+        monitor_option(opt, &mode);
         break;
     case 'c': case 'V': case 'A':
         /* no console or VNC viewer here */
@@ -386,8 +384,8 @@ int main_restore(int argc, char **argv)
     rc = restore_domain(fd, checkpoint_file, config_file, NULL, paused, &domid,
                         &d_config);
     close(fd);
-    if (!rc && monitor)
-        rc = start_monitor(domid, &d_config, daemonize);
+    if (!rc)
+        rc = start_monitor(domid, &d_config, mode);
     libxl_domain_config_dispose(&d_config);
     return rc ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -137,7 +137,7 @@ int main_create(int argc, char **argv)
     char *extra_config = NULL;
     size_t extra_len = 0;
     bool dryrun = dryrun_only, quiet = false, paused = false, console = false;
-    bool monitor = true, daemonize = true;
+    enum monitor_mode mode = MONITOR_DAEMON;
     libxl_domain_config d_config;
     void *config_data = NULL;
     int config_len = 0;
@@ -165,11 +165,8 @@ int main_create(int argc, char **argv)
             xtl_stdiostream_set_minlevel(logger, XTL_DEBUG);
         break;
     case 'F':
-        daemonize = false;
-        break;
     case 'e':
-        daemonize = false;
-        monitor = false;
+        monitor_option(opt, &mode);
         break;
     }
 
@@ -242,8 +239,8 @@ int main_create(int argc, char **argv)
      * The daemon watches before the domain runs, and while xl create -c
      * holds the console (Xen's forks its console client first).
      */
-    if (monitor && daemonize)
-        start_monitor(domid, &d_config, true);
+    if (mode == MONITOR_DAEMON)
+        start_monitor(domid, &d_config, mode);
     if (console) {
         autoconnect_console(domid, paused);
     } else if (!paused && libxl_domain_unpause(ctx, domid, NULL)) {
@@ -252,8 +249,8 @@ int main_create(int argc, char **argv)
         goto out;
     }
     ret = EXIT_SUCCESS;             /* created (with -c: the console was left) */
-    if (monitor && !daemonize)
-        ret = start_monitor(domid, &d_config, false) ? EXIT_FAILURE : EXIT_SUCCESS;
+    if (mode == MONITOR_FOREGROUND)
+        ret = start_monitor(domid, &d_config, mode) ? EXIT_FAILURE : EXIT_SUCCESS;
 
  out:
     libxl_domain_config_dispose(&d_config);
