@@ -477,14 +477,10 @@ void send_guest_global_virq(struct domain *d, unsigned int virq)
 
 void send_global_virq(unsigned int virq)
 {
-    struct domain *d;
+    struct domain *d = running_control_domain();
 
-    for_each_domain ( d )
-        if ( is_control_domain(d) && d->state == DOMSTATE_running )
-        {
-            send_guest_global_virq(d, virq);
-            return;
-        }
+    if ( d )
+        send_guest_global_virq(d, virq);
 }
 
 /* ---- the operations -------------------------------------------------------- */

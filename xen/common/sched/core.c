@@ -236,17 +236,6 @@ static long domain_watchdog(struct domain *d, uint32_t id, uint32_t timeout)
     return 0;
 }
 
-/* A control domain is running: one that could destroy or resume others. */
-static bool control_domain_running(void)
-{
-    const struct domain *d;
-
-    for_each_domain ( d )
-        if ( is_control_domain(d) && d->state == DOMSTATE_running )
-            return true;
-    return false;
-}
-
 /*
  * Whether the scheduler destroys d now (before idling; a timer may have
  * shut it down).  One the toolstack destroyed (dying) goes at once.  A
@@ -256,25 +245,27 @@ static bool control_domain_running(void)
  * whoever made it.  Beyond Xen: a stopped domain built at boot is
  * destroyed here (no toolstack made it), and so is every stopped domain
  * once no control domain is running to destroy it, so that a test run
- * ends by itself (docs/misc/dom0-abi.md, "Domain lifetime").
+ * ends by itself (docs/misc/dom0-abi.md, "Domain lifetime").  control is
+ * whether a control domain is running, found once per pass by the caller.
  */
-static bool domain_to_reap(const struct domain *d)
+static bool domain_to_reap(const struct domain *d, bool control)
 {
     if ( d->state == DOMSTATE_dying )
         return true;
     if ( d->state == DOMSTATE_running )
         return false;
-    if ( (d->toolstack_owned || domain_is_suspended(d)) && control_domain_running() )
+    if ( (d->toolstack_owned || domain_is_suspended(d)) && control )
         return false;
     return true;
 }
 
 static bool domains_to_reap(void)
 {
+    bool control = running_control_domain();
     struct domain *d;
 
     for_each_domain ( d )
-        if ( domain_to_reap(d) )
+        if ( domain_to_reap(d, control) )
             return true;
     return false;
 }
@@ -296,12 +287,13 @@ static struct vcpu *pick_next(struct vcpu *prev)
 /* Destroy the domains that have shut down or crashed. */
 static void reap_domains(void)
 {
+    bool control = running_control_domain();
     struct domain *d, *next;
 
     for ( d = domain_list; d; d = next )
     {
         next = d->next_in_list;
-        if ( domain_to_reap(d) )
+        if ( domain_to_reap(d, control) )
             domain_destroy(d);      /* powers off after the last one */
     }
 }

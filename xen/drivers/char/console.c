@@ -448,19 +448,9 @@ static bool serial_rx_overflowing;       /* the last byte found it full */
 #define SWITCH_CODE 0x01                /* Ctrl-A, Xen's default conswitch */
 static bool console_rx_to_xen;          /* input switched to the hypervisor */
 
-static struct domain *console_input_domain(void)
-{
-    struct domain *d;
-
-    for_each_domain ( d )
-        if ( is_control_domain(d) && d->state == DOMSTATE_running )
-            return d;
-    return NULL;
-}
-
 bool console_rx_wanted(void)
 {
-    struct domain *d = console_input_domain();
+    struct domain *d = running_control_domain();
     struct vcpu *v = d ? domain_vcpu(d, 0) : NULL;
 
     return console_rx_to_xen || (v && v->virq_to_evtchn[VIRQ_CONSOLE]);

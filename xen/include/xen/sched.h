@@ -260,6 +260,7 @@ void domain_unpause(struct domain *d);
 struct vcpu *domain_vcpu(const struct domain *d, unsigned int vcpu_id);
 /* DOMID_SELF or a domain id; NULL if there is no such domain. */
 struct domain *get_domain_by_any_id(domid_t domid);
+struct domain *running_control_domain(void);
 int map_vcpu_info(struct vcpu *v, unsigned long gfn, unsigned int offset);
 
 /*
