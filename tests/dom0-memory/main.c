@@ -19,6 +19,11 @@
  *      (what libxl_set_memory_target's "enforce" does), the domU balloons
  *      down to it (XENMEM_decrease_reservation), then up again when the
  *      target is raised (populate_physmap); its tot_pages checked each time.
+ *   4. XENMEM_claim_pages, as Xen's: bad arguments refused, a claim
+ *      holds the host's memory for its domain against another domain's
+ *      populate (which stops exactly where the claim begins), the claiming
+ *      domain's own populate uses it up page for page, 0 cancels it, and
+ *      a domain destroyed with a claim gives it back.
  *
  * After each, the domU is destroyed and the host's free memory (physinfo
  * free_pages) must be exactly what it was before the domU was created.
@@ -38,6 +43,7 @@ const char test_title[] = "What a domU can make the hypervisor hold, from dom0";
 #define EVTCHNS         255
 #define DONE_MAGIC      4000
 #define MAX_WAITS       400000UL
+#define MEMOP_EXTENT_SHIFT 6            /* cmd's start extent (Xen's xen/hypercall.h) */
 
 static xc_interface *xch;
 static const void *image;
@@ -73,6 +79,7 @@ static int build(const char *cmdline, unsigned int max_evtchn_port, uint32_t *pd
     STEP(xc_dom_boot_xen_init(dom, xch, domid));
     STEP(xc_dom_parse_image(dom));
     STEP(xc_dom_mem_init(dom, MEM_MB));
+    dom->claim_enabled = true;          /* as xl's default claim_mode=1 */
     STEP(xc_dom_boot_mem_init(dom));
     STEP(xc_dom_build_image(dom));
     STEP(xc_dom_boot_image(dom));
@@ -109,16 +116,23 @@ static bool wait_mark(uint32_t domid, uint64_t want)
     return false;
 }
 
-static void destroy_and_check(uint32_t domid, unsigned long before, const char *what)
+static void destroy_wait(uint32_t domid)
 {
     xc_domaininfo_t info;
-    unsigned long after, waits;
+    unsigned long waits;
 
     if ( xc_domain_destroy(xch, domid) && errno != ESRCH )
         xtf_failure("Fail: destroying d%u: errno %d\n", domid, errno);
     for ( waits = 0; waits < MAX_WAITS && xc_domain_getinfolist(xch, domid, 1, &info) == 1 &&
                      info.domain == domid; waits++ )
         hypercall_yield();
+}
+
+static void destroy_and_check(uint32_t domid, unsigned long before, const char *what)
+{
+    unsigned long after;
+
+    destroy_wait(domid);
     after = free_pages();
     if ( after != before )
         xtf_failure("Fail: %s: %lu pages free after d%u went, %lu before it was built "
@@ -213,6 +227,106 @@ static void phase_limits(void)
  * write to a 2 MiB leaf needs a split the pool cannot serve, and it dies
  * of it (once a fault loop for ever); nothing of it is left behind.
  */
+/* physinfo's outstanding_pages (all claims), or ~0 if it cannot be read. */
+static unsigned long claims(void)
+{
+    xc_physinfo_t pi;
+
+    return xc_physinfo(xch, &pi) ? ~0UL : pi.outstanding_pages;
+}
+
+static unsigned long dom_claim(uint32_t domid)
+{
+    xc_domaininfo_t info;
+
+    return xc_domain_getinfolist(xch, domid, 1, &info) == 1 && info.domain == domid
+           ? info.outstanding_pages : ~0UL;
+}
+
+/* XENMEM_claim_pages with a reservation as given: the raw result. */
+static long claim_raw(unsigned long start, uint32_t domid, unsigned long nr,
+                      unsigned int order, unsigned int flags, xen_pfn_t *list)
+{
+    struct xen_memory_reservation r = {
+        .nr_extents = nr, .extent_order = order, .mem_flags = flags, .domid = domid,
+    };
+
+    r.extent_start.p = list;
+    return hypercall_memory_op(XENMEM_claim_pages | (start << MEMOP_EXTENT_SHIFT), &r);
+}
+
+static void expect_claim(const char *what, long got, long want)
+{
+    if ( got != want )
+        xtf_failure("Fail: claim: %s: %ld, want %ld\n", what, got, want);
+    else
+        printk("  ok   claim: %s: %ld\n", what, got);
+}
+
+/* Populate n single pages of domid from gfn: the extents done. */
+static long populate(uint32_t domid, xen_pfn_t gfn, unsigned long n)
+{
+    xen_pfn_t list[64];
+    unsigned long i;
+
+    for ( i = 0; i < n && i < 64; i++ )
+        list[i] = gfn + i;
+    return xc_domain_populate_physmap(xch, domid, i, 0, 0, list);
+}
+
+static void phase_claim(void)
+{
+    struct xen_domctl_createdomain cfg = {
+        .flags = XEN_DOMCTL_CDF_hvm | XEN_DOMCTL_CDF_hap, .max_vcpus = 1,
+        .max_evtchn_port = 1, .max_grant_frames = -1, .max_maptrack_frames = -1,
+        .grant_opts = XEN_DOMCTL_GRANT_version(1),
+    };
+    unsigned long before = free_pages(), free_now, claim;
+    uint32_t a = 0, b = 0;
+    xen_pfn_t one = 0;
+
+    printk("claim: %lu pages free, %lu claimed\n", before, claims());
+    if ( xc_domain_create(xch, &a, &cfg) || xc_domain_create(xch, &b, &cfg) )
+        return xtf_failure("Fail: claim: creating two domains: errno %d\n", errno);
+    /* a may hold the whole host; b 64 pages.  a gets 16 to begin with. */
+    if ( xc_domain_setmaxmem(xch, a, (before + 64) * 4) || xc_domain_setmaxmem(xch, b, 64 * 4) ||
+         populate(a, 0, 16) != 16 )
+        return xtf_failure("Fail: claim: setting up d%u and d%u: errno %d\n", a, b, errno);
+
+    expect_claim("an extent order", claim_raw(0, a, 100, 1, 0, NULL), -EINVAL);
+    expect_claim("memory flags", claim_raw(0, a, 100, 0, 1, NULL), -EINVAL);
+    expect_claim("an extent list", claim_raw(0, a, 100, 0, 0, &one), -EINVAL);
+    expect_claim("a start extent", claim_raw(1, a, 100, 0, 0, NULL), -EINVAL);
+    expect_claim("no such domain", claim_raw(0, 0x7fef, 100, 0, 0, NULL), -EINVAL);
+    expect_claim("not above what it holds", claim_raw(0, a, 16, 0, 0, NULL), -EINVAL);
+    expect_claim("above max_pages", claim_raw(0, b, 65, 0, 0, NULL), -EINVAL);
+    free_now = free_pages();
+    expect_claim("more than the host has free", claim_raw(0, a, 16 + free_now + 1, 0, 0, NULL),
+                 -ENOMEM);
+    expect_claim("nothing claimed after the refusals", claims(), 0);
+
+    /* All but 8 of the free pages for a. */
+    claim = free_now - 8;
+    expect_claim("all but 8 free pages", claim_raw(0, a, 16 + claim, 0, 0, NULL), 0);
+    expect_claim("physinfo's outstanding_pages", claims(), claim);
+    expect_claim("getdomaininfo's outstanding_pages", dom_claim(a), claim);
+    expect_claim("free pages still count the claim", free_pages(), free_now);
+    expect_claim("a second claim", claim_raw(0, a, 16 + claim, 0, 0, NULL), -EINVAL);
+    expect_claim("another domain populates past the claim", populate(b, 0, 16), 8);
+    expect_claim("the claiming domain populates 32", populate(a, 16, 32), 32);
+    expect_claim("its claim went down by 32", dom_claim(a), claim - 32);
+    expect_claim("cancelled", claim_raw(0, a, 0, 0, 0, NULL), 0);
+    expect_claim("nothing claimed after the cancel", claims(), 0);
+    expect_claim("the other domain populates the rest", populate(b, 8, 8), 8);
+
+    /* A claim its domain never uses goes with the domain. */
+    expect_claim("claimed again", claim_raw(0, a, 48 + 100, 0, 0, NULL), 0);
+    expect_claim("100 claimed", claims(), 100);
+    destroy_wait(a);
+    expect_claim("nothing claimed once it is gone", claims(), 0);
+    destroy_and_check(b, before, "claim");
+}
+
 static void phase_pool_then_logdirty(void)
 {
     unsigned long before = free_pages();
@@ -302,6 +416,7 @@ void test_main(void)
     phase_limits();
     phase_pool_then_logdirty();
     phase_driver();
+    phase_claim();
     xc_interface_close(xch);
     if ( xtf_status() <= STATUS_SUCCESS )
         xtf_success("Success: every bound held, and the heap came back each time\n");

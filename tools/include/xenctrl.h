@@ -359,6 +359,14 @@ int xc_domain_decrease_reservation_exact(xc_interface *xch, uint32_t domid,
                                          unsigned long nr_extents,
                                          unsigned int extent_order,
                                          xen_pfn_t *extent_start);
+/*
+ * XENMEM_claim_pages: reserve the host memory for domid to hold nr_pages
+ * in all (what it holds counts), so that building it cannot run out
+ * because others allocate meanwhile; 0 cancels what is left of the claim.
+ * 0, or -1 with errno (EINVAL: a claim already, or nr_pages not above what
+ * it holds or above max_pages; ENOMEM: the host cannot cover it).
+ */
+int xc_domain_claim_pages(xc_interface *xch, uint32_t domid, unsigned long nr_pages);
 /* XENMEM_current_reservation: the frames the domain holds, or -1. */
 int xc_domain_get_tot_pages(xc_interface *xch, uint32_t domid);
 /* XENMEM_maximum_gpfn: its highest mapped gfn in *gpfns; 0 or -1. */

@@ -163,6 +163,12 @@ struct xc_dom_image {
     /* Number of vCPUs (only vCPU 0 is started) */
     unsigned int max_vcpus;
 
+    /*
+     * Claim the RAM before populating it, and drop what is left after
+     * (XENMEM_claim_pages; Xen's field, set by libxl from claim_mode).
+     */
+    bool claim_enabled;
+
     /* The xenstore and console rings: the caller's ports, the pages here. */
     uint32_t console_evtchn;
     uint32_t xenstore_evtchn;

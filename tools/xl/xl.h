@@ -111,6 +111,7 @@ void parse_global_config(void);
 extern long max_grant_frames;       /* -1: the hypervisor's default */
 extern long max_maptrack_frames;
 extern long max_grant_version;      /* LIBXL_MAX_GRANT_DEFAULT: the highest */
+extern int claim_mode;              /* xl.conf's, Xen's default 1 */
 
 /* Print one {"domid": ..., "config": ...} object (xl create -n). */
 void printf_info(enum output_format output_format, int domid,

@@ -28,6 +28,7 @@
 long max_grant_frames = -1;
 long max_maptrack_frames = -1;
 long max_grant_version = LIBXL_MAX_GRANT_DEFAULT;
+int claim_mode = 1;
 
 /* Xen's xl.conf keys this xl does not act on yet (no devices, no
  * ballooning of domain 0, no locking, no cpumasks, one domid policy). */
@@ -35,7 +36,7 @@ static const char *const unsupported_keys[] = {
     "autoballoon", "run_hotplug_scripts", "lockfile", "vif.default.script",
     "vifscript", "vif.default.bridge", "defaultbridge",
     "vif.default.gatewaydev", "vif.default.backend", "blkdev_start",
-    "claim_mode", "remus.default.netbufscript", "colo.default.proxyscript",
+    "remus.default.netbufscript", "colo.default.proxyscript",
     "vm.cpumask", "vm.hvm_cpumask", "vm.pv_cpumask", "domid_policy",
 };
 
@@ -104,6 +105,12 @@ void parse_global_config(void)
     get_grant_limit(config, "max_maptrack_frames", INT_MAX,
                     &max_maptrack_frames);
     get_grant_limit(config, "max_grant_version", 2, &max_grant_version);
+    {
+        long l;
+
+        if (!xlu_cfg_get_bounded_long(config, "claim_mode", 0, 1, &l, 0))
+            claim_mode = (int)l;
+    }
 
     xlu_cfg_unused(config, warn_unused, NULL);
     xlu_cfg_destroy(config);

@@ -229,6 +229,7 @@ static int parse_settings(XLU_Config *config, libxl_domain_config *d_config)
     if (get_bounded(config, "max_grant_version", 0, 2, &l, &set))
         return -1;
     b_info->max_grant_version = (int)(set ? l : max_grant_version);
+    libxl_defbool_set(&b_info->claim_mode, claim_mode);     /* xl.conf's */
     if (get_bounded(config, "event_channels", 0, INT_MAX, &l, &set))
         return -1;
     if (set)

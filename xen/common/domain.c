@@ -392,6 +392,7 @@ void domain_destroy(struct domain *d)
         hvm_funcs->dump_exit_counts(v);
     if ( current && current->domain == d )
         current = NULL;
+    domain_set_outstanding_pages(d, 0);     /* what it claimed and never took */
     /* Still in the list while its frames go: put_page() finds their owner. */
     domain_teardown(d);
     for ( pp = &domain_list; *pp; pp = &(*pp)->next_in_list )

@@ -72,6 +72,7 @@ static void getdomaininfo(const struct domain *d, struct xen_domctl_getdomaininf
     info->flags = flags;
     info->tot_pages = d->tot_pages;
     info->max_pages = d->max_pages;
+    info->outstanding_pages = d->outstanding_pages;
     /* Where the guest mapped shared_info (Xen: its gfn, via the M2P), or ~0. */
     info->shared_info_frame = d->shared_info_gfn == INVALID_GFN ? ~0ULL : d->shared_info_gfn;
     /* TSC ticks -> ns */

@@ -268,7 +268,7 @@ static void populate_physmap(struct memop_args *a)
         if ( gfn & (n - 1) || gfn > p2m_max_gfn() || d->tot_pages + n > d->max_pages ||
              !p2m_range_empty(d, gfn, a->extent_order) )
             break;
-        mfn = alloc_domheap_pages(a->extent_order);
+        mfn = alloc_domheap_pages_for(d, a->extent_order);
         if ( mfn == INVALID_MFN )
             break;                  /* the host is out of memory */
         clear_pages(mfn_to_virt(mfn), a->extent_order);
@@ -302,7 +302,7 @@ static void increase_reservation(struct memop_args *a)
         }
         if ( d->tot_pages + (1UL << a->extent_order) > d->max_pages )
             break;
-        mfn = alloc_domheap_pages(a->extent_order);
+        mfn = alloc_domheap_pages_for(d, a->extent_order);
         if ( mfn == INVALID_MFN )
             break;
         clear_pages(mfn_to_virt(mfn), a->extent_order);
@@ -634,6 +634,30 @@ static long set_memory_map(XEN_GUEST_HANDLE_PARAM(xen_foreign_memory_map_t) arg)
     return 0;
 }
 
+/*
+ * XENMEM_claim_pages, Xen's: the control domain stakes a claim for a
+ * domain it builds, nr_extents pages in all (0 cancels), so that the
+ * populate that follows cannot run out because others allocate meanwhile
+ * (domain_set_outstanding_pages(), page_alloc.c).  As Xen: no extent list,
+ * order 0 and no flags, else -EINVAL; an unknown domain -EINVAL.
+ */
+static long claim_pages(XEN_GUEST_HANDLE_PARAM(void) arg)
+{
+    struct xen_memory_reservation r;
+    struct domain *d;
+
+    if ( copy_from_guest(&r, guest_handle_cast(arg, xen_memory_reservation_t), 1) )
+        return -EFAULT;
+    if ( !guest_handle_is_null(r.extent_start) || r.extent_order || r.mem_flags )
+        return -EINVAL;
+    if ( !is_control_domain(current->domain) )
+        return -EPERM;
+    d = get_domain_by_id(r.domid);
+    if ( !d )
+        return -EINVAL;
+    return domain_set_outstanding_pages(d, r.nr_extents);
+}
+
 static const char *const memory_op_names[] = {
     [XENMEM_increase_reservation]   = "XENMEM_increase_reservation",
     [XENMEM_decrease_reservation]   = "XENMEM_decrease_reservation",
@@ -686,6 +710,10 @@ long do_memory_op(unsigned long cmd, XEN_GUEST_HANDLE_PARAM(void) arg)
         if ( start_extent )
             return -EINVAL;
         return max_page;
+    case XENMEM_claim_pages:
+        if ( start_extent )
+            return -EINVAL;
+        return claim_pages(arg);
     case XENMEM_add_to_physmap_batch:
         /* Xen's check for malicious input: the start is an entry index. */
         if ( start_extent != (uint16_t)start_extent )

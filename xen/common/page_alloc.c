@@ -12,8 +12,10 @@
  * This is deliberately simple (first fit with a hint); a single physical
  * CPU and tens of MiB per guest do not need a buddy allocator yet.
  */
+#include <xen/errno.h>
 #include <xen/lib.h>
 #include <xen/mm.h>
+#include <xen/sched.h>
 #include <xen/spinlock.h>
 #include <xen/string.h>
 #include <asm/config.h>
@@ -113,11 +115,28 @@ static unsigned long alloc_hint;
 /* The bitmap, the counts and the hint: every CPU allocates. */
 static DEFINE_SPINLOCK_LEVEL(heap_lock, LOCK_LEVEL_HEAP);
 
-static mfn_t __alloc_domheap_pages(unsigned int order)
+/*
+ * Pages claimed by domains (XENMEM_claim_pages) and not yet allocated to
+ * them: Xen's outstanding_claims, the sum of every d->outstanding_pages,
+ * both under heap_lock.
+ */
+static unsigned long outstanding_claims;
+
+/*
+ * As Xen's alloc_heap_pages(): an allocation that would eat into the
+ * claims fails, unless it is for a domain whose own claim covers it; one
+ * for a domain with a claim uses the claim up first.  Xen takes the claim
+ * down when the pages are assigned (domain_adjust_tot_pages); here it is
+ * when they are allocated for the domain, under the same lock as the
+ * claims (a populate whose EPT entry then fails has used its share).
+ */
+static mfn_t __alloc_domheap_pages(struct domain *d, unsigned int order)
 {
     unsigned long n = 1UL << order, pfn, i, start, pass;
 
     if ( n > nr_free )
+        return INVALID_MFN;
+    if ( outstanding_claims + n > nr_free && (!d || d->outstanding_pages < n) )
         return INVALID_MFN;
 
     /* Two passes: from the hint to the end, then from the start. */
@@ -132,21 +151,72 @@ static mfn_t __alloc_domheap_pages(unsigned int order)
                 set_used(pfn + i, true);
             nr_free -= n;
             alloc_hint = pfn + n;
+            if ( d && d->outstanding_pages )
+            {
+                unsigned long used = min(n, d->outstanding_pages);
+
+                d->outstanding_pages -= used;
+                outstanding_claims -= used;
+            }
             return pfn;
         }
     }
     return INVALID_MFN;
 }
 
-mfn_t alloc_domheap_pages(unsigned int order)
+mfn_t alloc_domheap_pages_for(struct domain *d, unsigned int order)
 {
     unsigned long flags;
     mfn_t mfn;
 
     spin_lock_irqsave(&heap_lock, flags);
-    mfn = __alloc_domheap_pages(order);
+    mfn = __alloc_domheap_pages(d, order);
     spin_unlock_irqrestore(&heap_lock, flags);
     return mfn;
+}
+
+mfn_t alloc_domheap_pages(unsigned int order)
+{
+    return alloc_domheap_pages_for(NULL, order);
+}
+
+/*
+ * XENMEM_claim_pages, Xen's domain_set_outstanding_pages(): stake a claim
+ * so that d can grow to pages in all (what it holds counts) however
+ * others allocate meanwhile; 0 cancels it.  -EINVAL for a second claim, or
+ * one not above tot_pages or above max_pages; -ENOMEM if the free pages
+ * less the others' claims cannot cover it.
+ */
+int domain_set_outstanding_pages(struct domain *d, unsigned long pages)
+{
+    unsigned long flags, claim;
+    int rc = 0;
+
+    spin_lock_irqsave(&heap_lock, flags);
+    if ( pages == 0 )
+    {
+        outstanding_claims -= d->outstanding_pages;
+        d->outstanding_pages = 0;
+    }
+    else if ( d->outstanding_pages )
+        rc = -EINVAL;               /* Xen: only one active claim per domain */
+    else if ( pages <= d->tot_pages || pages > d->max_pages )
+        rc = -EINVAL;
+    else if ( (claim = pages - d->tot_pages) > nr_free - outstanding_claims )
+        rc = -ENOMEM;
+    else
+    {
+        d->outstanding_pages = claim;
+        outstanding_claims += claim;
+    }
+    spin_unlock_irqrestore(&heap_lock, flags);
+    return rc;
+}
+
+/* XEN_SYSCTL_physinfo's outstanding_pages. */
+unsigned long total_outstanding_claims(void)
+{
+    return outstanding_claims;
 }
 
 static void __free_domheap_range(mfn_t mfn, unsigned long n)

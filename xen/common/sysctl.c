@@ -61,7 +61,8 @@ static void physinfo(struct xen_sysctl_physinfo *pi)
                        XEN_SYSCTL_PHYSCAP_gnttab_v1 |
                        (opt_gnttab_max_version >= 2 ? XEN_SYSCTL_PHYSCAP_gnttab_v2 : 0);
     pi->total_pages = total_pages();
-    pi->free_pages = avail_pages();
+    pi->free_pages = avail_pages();     /* claimed pages included, as Xen */
+    pi->outstanding_pages = total_outstanding_claims();
     pi->max_mfn = DIRECTMAP_SIZE >> PAGE_SHIFT;
     /* As Xen: the host featureset's first words (xl info's hw_caps). */
     cpu_policy_featureset(fs);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /*
  * libxenctrl: a domain's memory after it is built -- its reservation
- * (XENMEM_{increase,decrease}_reservation, current_reservation,
+ * (XENMEM_{increase,decrease}_reservation, claim_pages, current_reservation,
  * maximum_gpfn), its paging pool (XEN_DOMCTL_{get,set}_paging_mempool_size)
  * and, beyond Xen, what it holds of the host (XEN_DOMCTL_get_domain_memory,
  * public/ext/domain_memory.h).  Xen 4.17's names and signatures where Xen
@@ -115,6 +115,16 @@ int xc_domain_decrease_reservation_exact(xc_interface *xch, uint32_t domid,
         return -1;
     }
     return rc < 0 ? rc : 0;
+}
+
+int xc_domain_claim_pages(xc_interface *xch, uint32_t domid, unsigned long nr_pages)
+{
+    int rc = reservation_op(xch, XENMEM_claim_pages, domid, nr_pages, 0, 0, NULL);
+
+    /* Xen's: a hypervisor without claims is not an error to the builder. */
+    if ( rc < 0 && errno == ENOSYS )
+        rc = 0;
+    return rc;
 }
 
 /* XENMEM_current_reservation / maximum_gpfn: a value or -1. */

@@ -74,6 +74,16 @@ int xc_dom_boot_mem_init(struct xc_dom_image *dom)
         xc_dom_panic(xch, XC_OUT_OF_MEMORY, ENOMEM, "no memory for the extent list");
         return -1;
     }
+    /* As Xen's meminit_hvm: no claim, no domain (the host is short). */
+    if ( dom->claim_enabled &&
+         xc_domain_claim_pages(xch, dom->guest_domid, dom->total_pages) )
+    {
+        xc_dom_panic(xch, XC_OUT_OF_MEMORY, errno,
+                     "cannot claim %lu pages for d%u: %s", (unsigned long)dom->total_pages,
+                     dom->guest_domid, strerror(errno));
+        free(list);
+        return -1;
+    }
 
     while ( gfn < dom->total_pages )
     {
@@ -124,6 +134,8 @@ int xc_dom_boot_mem_init(struct xc_dom_image *dom)
                  dom->guest_domid, gfn, strerror(errno));
  out:
     free(list);
+    if ( dom->claim_enabled )
+        xc_domain_claim_pages(xch, dom->guest_domid, 0);     /* what is left */
     return rc;
 }
 

@@ -146,6 +146,7 @@ static int build_info_setdefault(libxl_ctx *ctx, libxl_domain_build_info *b_info
         b_info->max_vcpus = 1;
     /* Xen's default for PVH: ACPI tables (libxl__arch_domain_build_info_setdefault). */
     libxl_defbool_setdefault(&b_info->acpi, true);
+    libxl_defbool_setdefault(&b_info->claim_mode, false);
     /* Xen's defaults: 1023 event channels, the paging pool for the size. */
     if (!b_info->event_channels)
         b_info->event_channels = 1023;
@@ -265,6 +266,7 @@ static int build_pvh(libxl_ctx *ctx, uint32_t domid,
         return ERROR_NOMEM;
     }
     dom->max_vcpus = (unsigned int)b_info->max_vcpus;
+    dom->claim_enabled = libxl_defbool_val(b_info->claim_mode);
     dom->xenstore_evtchn = state->store_port;
     dom->console_evtchn = state->console_port;
     dom->xenstore_domid = state->store_domid;

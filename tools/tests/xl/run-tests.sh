@@ -1027,6 +1027,7 @@ want_out <<'EOF'
             "sched_params": {
 
             },
+            "claim_mode": "True",
             "kernel": "/boot/test.elf",
             "cmdline": "console=hvc0",
             "type.pvh": {

@@ -26,6 +26,11 @@ void end_boot_allocator(void);
 
 /* 2^order contiguous, naturally aligned frames; INVALID_MFN if none. */
 mfn_t alloc_domheap_pages(unsigned int order);
+/* For d: may use d's claim (XENMEM_claim_pages), which it takes down. */
+struct domain;
+mfn_t alloc_domheap_pages_for(struct domain *d, unsigned int order);
+int domain_set_outstanding_pages(struct domain *d, unsigned long pages);
+unsigned long total_outstanding_claims(void);
 void free_domheap_pages(mfn_t mfn, unsigned int order);
 /* n frames from mfn, any n (a domain's teardown frees its frames in runs). */
 void free_domheap_range(mfn_t mfn, unsigned long n);

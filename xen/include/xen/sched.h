@@ -141,6 +141,8 @@ struct domain {
     unsigned long    tot_pages;
     unsigned long    max_pages;
     unsigned long    xenheap_pages;
+    /* What is left of its XENMEM_claim_pages claim (heap_lock: page_alloc.c). */
+    unsigned long    outstanding_pages;
     struct xmem_pool xmem;
 
     unsigned long    vm_assist;         /* VMASST_TYPE_* enabled by vm_assist */
