@@ -328,6 +328,28 @@ static void test_created(domid_t id, domid_t id2)
         check_rc("getnodeaffinity: node 0", back, 1);
     }
 
+    /* A map wider than the hypervisor's: its bits, then zeros to nr_bits, nothing past. */
+    {
+        static uint8_t wide[601];
+        unsigned int i, nonzero = 0;
+
+        memset(wide, 0xff, sizeof(wide));
+        op = (struct xen_domctl){ .cmd = XEN_DOMCTL_getnodeaffinity, .domain = id };
+        op.u.nodeaffinity.nodemap.nr_bits = 600 * 8 - 4;
+        set_xen_guest_handle(op.u.nodeaffinity.nodemap.bitmap, wide);
+        check_rc("getnodeaffinity 4796 bits", domctl(&op), 0);
+        for ( i = 1; i < 600; i++ )
+            nonzero += wide[i] != 0;
+        check_rc("getnodeaffinity 4796 bits: node 0", wide[0], 1);
+        check_rc("getnodeaffinity 4796 bits: bytes 1-599 nonzero", nonzero, 0);
+        check_rc("getnodeaffinity 4796 bits: byte 600 untouched", wide[600], 0xff);
+        memset(wide, 0xff, sizeof(wide));
+        op.u.nodeaffinity.nodemap.nr_bits = 3;
+        check_rc("getnodeaffinity 3 bits", domctl(&op), 0);
+        check_rc("getnodeaffinity 3 bits: node 0", wide[0], 1);
+        check_rc("getnodeaffinity 3 bits: byte 1 untouched", wide[1], 0xff);
+    }
+
     /* unknown domctl */
     op = (struct xen_domctl){ .cmd = XEN_DOMCTL_gdbsx_domstatus, .domain = id };
     check_rc("domctl gdbsx_domstatus: not here", domctl(&op), -XEN_ENOSYS);
