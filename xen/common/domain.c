@@ -232,21 +232,6 @@ struct domain *get_domain_by_any_id(domid_t domid)
     return domid == DOMID_SELF ? current->domain : get_domain_by_id(domid);
 }
 
-/*
- * The first control domain that is running, or NULL: the one that takes
- * console input and global VIRQs, and whose presence keeps stopped
- * domains for the toolstack (sched/core.c domain_to_reap()).
- */
-struct domain *running_control_domain(void)
-{
-    struct domain *d;
-
-    for_each_domain ( d )
-        if ( is_control_domain(d) && d->state == DOMSTATE_running )
-            return d;
-    return NULL;
-}
-
 struct vcpu *domain_vcpu(const struct domain *d, unsigned int vcpu_id)
 {
     return vcpu_id < d->max_vcpus ? d->vcpu[vcpu_id] : NULL;

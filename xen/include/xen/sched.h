@@ -231,6 +231,21 @@ static inline bool is_hardware_domain(const struct domain *d)
     return d->domain_id == 0 && d->is_privileged;
 }
 
+/*
+ * The first control domain that is running, or NULL: the one that takes
+ * console input and global VIRQs, and whose presence keeps stopped
+ * domains for the toolstack (sched/core.c domain_to_reap()).
+ */
+static inline struct domain *running_control_domain(void)
+{
+    struct domain *d;
+
+    for_each_domain ( d )
+        if ( is_control_domain(d) && d->state == DOMSTATE_running )
+            return d;
+    return NULL;
+}
+
 /* common/domain.c */
 struct xen_domctl_createdomain;
 /*
@@ -262,7 +277,6 @@ void domain_unpause(struct domain *d);
 struct vcpu *domain_vcpu(const struct domain *d, unsigned int vcpu_id);
 /* DOMID_SELF or a domain id; NULL if there is no such domain. */
 struct domain *get_domain_by_any_id(domid_t domid);
-struct domain *running_control_domain(void);
 int map_vcpu_info(struct vcpu *v, unsigned long gfn, unsigned int offset);
 
 /*
